@@ -1,0 +1,95 @@
+"""Error types shared by every layer.
+
+Every error a user can cause carries one or more :class:`Problem` values.  A problem
+knows where it happened (file, line, column, all 1-based) and, where the source text is
+at hand, the offending line, so that the command line can print it like a compiler does::
+
+    decks/stars-and-stripes.yaml:12:5: unknown key 'colur' (did you mean 'colour'?)
+       12 |     colur: red
+          |     ^^^^^
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Location:
+    """A place in a text file; ``line`` and ``column`` are 1-based."""
+
+    file: str
+    line: int
+    column: int
+    source_line: str | None = None
+    length: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the user's input."""
+
+    message: str
+    location: Location | None = None
+
+    def render(self) -> str:
+        """The problem as printed on the terminal, with the source line and a caret mark."""
+        if self.location is None:
+            return f"error: {self.message}"
+        loc = self.location
+        text = f"{loc}: error: {self.message}"
+        if loc.source_line is not None:
+            gutter = f"{loc.line:>5} | "
+            marker = " " * (len(gutter) - 2) + "| " + " " * (loc.column - 1)
+            text += f"\n{gutter}{loc.source_line}\n{marker}{'^' * max(1, loc.length)}"
+        return text
+
+
+class PrintkitError(Exception):
+    """Base of all errors that are the user's to fix; carries every problem found."""
+
+    def __init__(self, problems: Sequence[Problem] | str) -> None:
+        if isinstance(problems, str):
+            problems = [Problem(problems)]
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__("\n".join(p.render() for p in self.problems))
+
+    def render(self) -> str:
+        """Every problem, one after the other, with a closing count."""
+        body = "\n".join(p.render() for p in self.problems)
+        count = len(self.problems)
+        if count > 1:
+            body += f"\n{count} problems found"
+        return body
+
+
+class DefinitionError(PrintkitError):
+    """A game definition (YAML) or a command-line override is invalid."""
+
+
+class BuildError(PrintkitError):
+    """Something went wrong while writing outputs (nothing was replaced)."""
+
+
+class ExampleError(PrintkitError):
+    """A booklet or example file claims something the rules engine disagrees with."""
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """A suffix like `` (did you mean 'colour'?)`` or an empty string."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def location_in_text(file: str, text: str, offset: int, length: int = 1) -> Location:
+    """The :class:`Location` of a character offset in ``text``."""
+    line = text.count("\n", 0, offset) + 1
+    start = text.rfind("\n", 0, offset) + 1
+    end = text.find("\n", offset)
+    source = text[start : end if end != -1 else len(text)]
+    return Location(file, line, offset - start + 1, source, length)
