@@ -1,0 +1,99 @@
+"""The schema of a game definition file (``decks/<game>.yaml``)."""
+
+from __future__ import annotations
+
+from printkit.deck.kinds import BACK_KINDS, FACE_KINDS
+from printkit.deck.schema import (
+    Colour,
+    Field,
+    Flag,
+    IntRange,
+    Length,
+    ListOf,
+    MapOf,
+    Number,
+    Record,
+    Scalar,
+    Size,
+    Text,
+)
+
+_MM = 72 / 25.4
+NAME = r"[a-z0-9][a-z0-9-]*"
+
+PARAMETERS = MapOf(Scalar("a value"), description=(
+    "Variant parameters, passed to the rules engine and used by the builder "
+    "(for example players, decks, board_size). 'printkit build --set key=value' overrides."),
+    key_pattern=r"[a-z][a-z0-9_]*")
+
+FACE = Record(description="A group of card faces drawn by one renderer.", fields={
+    "id": Field(Text("a short name for this group", pattern=NAME), required=True),
+    "kind": Field(Text("the renderer", choices=tuple(sorted(FACE_KINDS))), required=True),
+    "generate": Field(MapOf(IntRange("values of one attribute"), description=(
+        "Make one card for every combination of these attribute values."))),
+    "count": Field(Number("how many copies of each card in one deck", minimum=1,
+                          maximum=1000), default=1),
+    "per_deck": Field(Flag("repeat this group in every deck (with a deck mark) instead of "
+                           "once for the whole game"), default=True),
+    "name": Field(Text("file name pattern of each card, using {attribute} fields"),
+                  default="{id}"),
+    "options": Field(MapOf(Scalar("an option")), default=None),
+})
+
+CARD = Record(description="Card geometry.", fields={
+    "size": Field(Size("trim size, WIDTH x HEIGHT", minimum=20 * _MM, maximum=200 * _MM),
+                  required=True),
+    "safe_margin": Field(Length("keep text and symbols this far inside the cut line",
+                                maximum=15 * _MM), default=3 * _MM),
+})
+
+STYLE = Record(description="Shared look of the printed pieces.", fields={
+    "font": Field(Text("font family: 'Vera' (shipped with reportlab) or a path to a .ttf "
+                       "file, relative to the definition"), default="Vera"),
+    "accent": Field(Colour("colour of titles and marks on sheets"), default="#1f3a6e"),
+})
+
+BACK = Record(description="The design on the back of every card.", fields={
+    "kind": Field(Text("the back renderer", choices=tuple(sorted(BACK_KINDS))),
+                  default="pattern"),
+    "options": Field(MapOf(Scalar("an option")), default=None),
+})
+
+PRINT = Record(description="Defaults for printing; the build command's options override.",
+               fields={
+    "paper": Field(Text("paper size", choices=("a4", "letter", "a3", "legal")), default="a4"),
+    "bleed": Field(Length("artwork past the cut line", maximum=6 * _MM), default=3 * _MM),
+    "margin": Field(Length("printer margin kept clear on every side", minimum=5 * _MM,
+                           maximum=40 * _MM), default=5 * _MM),
+    "gutter": Field(Length("least space between neighbouring cards (besides bleed)",
+                           maximum=20 * _MM), default=0.0),
+    "duplex": Field(Text("how backs are printed", choices=("long", "short", "none")),
+                    default="long"),
+    "crop_mark_length": Field(Length("length of each crop mark", minimum=1 * _MM,
+                                     maximum=15 * _MM), default=4 * _MM),
+    "crop_mark_offset": Field(Length("gap between a crop mark and the bleed edge",
+                                     maximum=5 * _MM), default=1 * _MM),
+})
+
+VARIANT = Record(description="A named set of parameter values.", fields={
+    "description": Field(Text("one line shown by 'printkit list'"), default=""),
+    "parameters": Field(PARAMETERS, required=True),
+})
+
+GAME = Record(description="A printkit game definition.", fields={
+    "game": Field(Text("identifier, the file name without .yaml", pattern=NAME), required=True),
+    "title": Field(Text("the game's name as printed"), required=True),
+    "rules": Field(Text("name of the rules engine, if the game has one", pattern=NAME)),
+    "summary": Field(Text("one line describing the game"), default=""),
+    "deck_count_parameter": Field(Text(
+        "the parameter that says how many decks to build (empty: always one)"), default=""),
+    "parameters": Field(PARAMETERS, default=None),
+    "variants": Field(MapOf(VARIANT, key_pattern=NAME), default=None),
+    "card": Field(CARD, required=True),
+    "style": Field(STYLE),
+    "faces": Field(ListOf(FACE, min_items=1), required=True),
+    "back": Field(BACK),
+    "print": Field(PRINT),
+    "board": Field(MapOf(Scalar("a board setting")), default=None),
+    "booklet": Field(MapOf(Scalar("a booklet setting")), default=None),
+})

@@ -1,0 +1,241 @@
+"""Load a game definition: safe YAML, the schema, the variant, ``--set`` overrides.
+
+Every problem found anywhere in the file (and in the overrides) is collected and raised
+together as one :class:`~printkit.errors.DefinitionError`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import string
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, cast
+
+from printkit import yamlsource
+from printkit.deck.definition import GAME
+from printkit.deck.kinds import BACK_KINDS, FACE_KINDS
+from printkit.deck.model import AttributeValue, CardFace, Definition, PrintSettings, Variant
+from printkit.deck.schema import Checker
+from printkit.errors import DefinitionError, Location, Problem, did_you_mean
+from printkit.yamlsource import Document
+
+MAX_DECKS = 26
+OVERRIDE_FILE = "<command line>"
+
+
+def parse_override(text: str) -> tuple[str, str]:
+    """Split ``key=value``; raises :class:`DefinitionError` for anything else."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise DefinitionError([Problem(f"--set expects key=value, not {text!r}",
+                                       Location(OVERRIDE_FILE, 1, 1, f"--set {text}",
+                                                len(text)))])
+    return key.strip(), value.strip()
+
+
+def _override_location(text: str) -> Location:
+    return Location(OVERRIDE_FILE, 1, 7, f"--set {text}", len(text))
+
+
+def _yaml_value(text: str) -> object:
+    """A ``--set`` value read as YAML would read it (``2`` is a number, ``true`` a flag)."""
+    try:
+        doc = yamlsource.parse(text, OVERRIDE_FILE) if text else None
+    except DefinitionError:
+        return text
+    value = doc.data if doc is not None else ""
+    return value if not isinstance(value, (dict, list)) else text
+
+
+def _apply_dotted(doc: Document, key: str, value: object, where: Location) -> str | None:
+    """Set ``a.b.c`` in the document data; returns a message if the path is not there."""
+    parts = key.split(".")
+    node: Any = doc.data
+    for depth, part in enumerate(parts[:-1]):
+        if not isinstance(node, dict):
+            return f"cannot set {key!r}: {'.'.join(parts[:depth])!r} is not a mapping"
+        if part not in node:
+            if part not in GAME.fields and depth == 0:
+                return f"unknown key {part!r} in --set {key}" + did_you_mean(part, GAME.fields)
+            node[part] = {}
+        node = node[part]
+    if not isinstance(node, dict):
+        return f"cannot set {key!r}: its parent is not a mapping"
+    node[parts[-1]] = value
+    path = tuple(parts)
+    doc.value_locations[cast(Any, path)] = where
+    doc.key_locations[cast(Any, path)] = where
+    return None
+
+
+def load_definition(
+    path: Path | str,
+    *,
+    variant: str | None = None,
+    overrides: Sequence[str] = (),
+    display: str | None = None,
+) -> Definition:
+    """Read, check and resolve a definition; raises :class:`DefinitionError`."""
+    path = Path(path)
+    doc = yamlsource.load(path, display)
+    if not isinstance(doc.data, dict):
+        raise DefinitionError([doc.problem((), "a game definition must be a mapping of keys")])
+    problems: list[Problem] = []
+    # --set: dotted keys change the file's data; plain keys are variant parameters.
+    parameter_overrides: dict[str, tuple[object, Location]] = {}
+    for text in overrides:
+        try:
+            key, raw = parse_override(text)
+        except DefinitionError as exc:
+            problems.extend(exc.problems)
+            continue
+        where = _override_location(text)
+        if "." in key:
+            message = _apply_dotted(doc, key, _yaml_value(raw), where)
+            if message:
+                problems.append(Problem(message, where))
+        else:
+            parameter_overrides[key] = (_yaml_value(raw), where)
+
+    checker = Checker(doc)
+    data = cast(dict[str, Any], GAME.check(doc.data, (), checker))
+    problems.extend(checker.problems)
+    if data is None:
+        raise DefinitionError(problems)
+    stem = path.stem
+    if data.get("game") and data["game"] != stem:
+        problems.append(doc.problem(("game",), f"game {data['game']!r} does not match the "
+                                    f"file name {path.name!r}: name the file {data['game']}.yaml"))
+
+    # kind-specific options
+    face_groups = [f for f in (data.get("faces") or ()) if f]
+    for index, group in enumerate(face_groups):
+        kind = group.get("kind")
+        if kind in FACE_KINDS:
+            checker = Checker(doc)
+            group["options"] = FACE_KINDS[kind].check(
+                group.get("options") or {}, ("faces", index, "options"), checker)
+            problems.extend(checker.problems)
+    back = data.get("back") or {}
+    if back.get("kind") in BACK_KINDS:
+        checker = Checker(doc)
+        back["options"] = BACK_KINDS[back["kind"]].check(
+            back.get("options") or {}, ("back", "options"), checker)
+        problems.extend(checker.problems)
+
+    # parameters: file < variant < --set
+    parameters: dict[str, object] = dict(data.get("parameters") or {})
+    locations: dict[str, Location] = {
+        k: doc.where(("parameters", k), key=True) for k in parameters}
+    variants = tuple(
+        Variant(name, spec.get("description") or "", dict(spec.get("parameters") or {}))
+        for name, spec in (data.get("variants") or {}).items() if spec)
+    if variant is not None:
+        chosen = next((v for v in variants if v.name == variant), None)
+        if chosen is None:
+            names = [v.name for v in variants]
+            listed = ", ".join(names) if names else "none"
+            problems.append(Problem(f"{doc.file} has no variant {variant!r}"
+                                    + did_you_mean(variant, names) + f"; variants: {listed}",
+                                    Location(OVERRIDE_FILE, 1, 11, f"--variant {variant}",
+                                             len(variant))))
+        else:
+            for key, value in chosen.parameters.items():
+                parameters[key] = value
+                locations[key] = doc.where(("variants", variant, "parameters", key), key=True)
+    for key, (value, where) in parameter_overrides.items():
+        parameters[key] = value
+        locations[key] = where
+
+    deck_count = 1
+    deck_param = data.get("deck_count_parameter") or ""
+    if deck_param:
+        value = parameters.get(deck_param)
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_DECKS:
+            where = locations.get(deck_param, doc.where(("deck_count_parameter",)))
+            problems.append(Problem(f"parameter {deck_param!r} must be a whole number from 1 "
+                                    f"to {MAX_DECKS}, not {value!r}", where))
+        else:
+            deck_count = value
+
+    faces = _expand_faces(doc, face_groups, deck_count, problems)
+    font = (data.get("style") or {}).get("font") or "Vera"
+    if font != "Vera":
+        font_path = (path.parent / font).resolve()
+        if not font_path.is_file() or font_path.suffix.lower() != ".ttf":
+            problems.append(doc.problem(("style", "font"), f"font {font!r} is neither 'Vera' "
+                                        "nor a .ttf file next to the definition"))
+        font = str(font_path)
+    if problems:
+        raise DefinitionError(problems)
+
+    card = data["card"]
+    pr = data["print"]
+    return Definition(
+        path=path,
+        game=data["game"],
+        title=data["title"],
+        summary=data.get("summary") or "",
+        rules=data.get("rules"),
+        variant=variant,
+        parameters=parameters,
+        parameter_locations=locations,
+        variants=variants,
+        card_width=card["size"][0],
+        card_height=card["size"][1],
+        safe_margin=card["safe_margin"],
+        font=font,
+        accent=data["style"]["accent"],
+        faces=faces,
+        deck_count=deck_count,
+        back_kind=back.get("kind") or "pattern",
+        back_options=back.get("options") or {},
+        print=PrintSettings(
+            paper=pr["paper"], bleed=pr["bleed"], margin=pr["margin"], gutter=pr["gutter"],
+            duplex=pr["duplex"], crop_mark_length=pr["crop_mark_length"],
+            crop_mark_offset=pr["crop_mark_offset"]),
+        board=data.get("board") or {},
+        booklet=data.get("booklet") or {},
+    )
+
+
+def _expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count: int,
+                  problems: list[Problem]) -> tuple[CardFace, ...]:
+    """Every unique face: each group's attribute product, per deck where asked."""
+    faces: list[CardFace] = []
+    seen: dict[str, int] = {}
+    for index, group in enumerate(groups):
+        generate: Mapping[str, tuple[AttributeValue, ...]] = group.get("generate") or {}
+        names = list(generate)
+        combos = list(itertools.product(*(generate[n] for n in names))) if names else [()]
+        decks = range(deck_count) if group.get("per_deck", True) else range(1)
+        pattern = group.get("name") or "{id}"
+        fields = {f for _, f, _, _ in string.Formatter().parse(pattern) if f}
+        unknown = fields - set(names) - {"id", "deck"}
+        if unknown:
+            problems.append(doc.problem(("faces", index, "name"), "name pattern uses "
+                                        f"{', '.join(sorted(unknown))} but the group has no "
+                                        "such attribute" + did_you_mean(sorted(unknown)[0],
+                                                                        names)))
+            continue
+        if len(combos) > 1 and not (fields & set(names)):
+            problems.append(doc.problem(("faces", index, "name"), f"name pattern {pattern!r} "
+                                        "gives every card the same name: use the attributes, "
+                                        "e.g. '{" + names[0] + "}'"))
+            continue
+        for deck in decks:
+            mark = string.ascii_uppercase[deck] if deck_count > 1 and group["per_deck"] else ""
+            for combo in combos:
+                attributes = tuple(zip(names, combo, strict=True))
+                base = pattern.format(id=group["id"], deck=mark, **dict(attributes))
+                key = f"{base}-{mark}" if mark and "{deck}" not in pattern else base
+                if key in seen:
+                    problems.append(doc.problem(("faces", index), f"face {key!r} is defined "
+                                                f"twice (also in face group {seen[key] + 1})"))
+                    continue
+                seen[key] = index
+                faces.append(CardFace(key=key, group=group["id"], kind=group["kind"],
+                                      attributes=attributes, copies=group["count"], deck=deck,
+                                      deck_mark=mark, options=group.get("options") or {}))
+    return tuple(faces)

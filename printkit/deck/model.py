@@ -1,0 +1,96 @@
+"""The checked, frozen form of a game definition that every later stage reads."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printkit.errors import Location
+
+AttributeValue = int | str
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """One unique face: a card of a face group, in one deck."""
+
+    key: str
+    """Unique within the game; the SVG file name without ``.svg``."""
+    group: str
+    kind: str
+    attributes: tuple[tuple[str, AttributeValue], ...]
+    copies: int
+    deck: int
+    """0-based deck index (0 for faces printed once for the whole game)."""
+    deck_mark: str
+    """``"A"``, ``"B"``... when several decks are built, else empty."""
+    options: Mapping[str, object] = field(compare=False, hash=False)
+
+    def attr(self, name: str) -> AttributeValue:
+        """The value of attribute ``name`` (``KeyError`` if the face has none)."""
+        for key, value in self.attributes:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named set of parameter values from the definition."""
+
+    name: str
+    description: str
+    parameters: Mapping[str, object] = field(compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """Print defaults from the definition (lengths in points)."""
+
+    paper: str
+    bleed: float
+    margin: float
+    gutter: float
+    duplex: str
+    crop_mark_length: float
+    crop_mark_offset: float
+
+
+@dataclass(frozen=True)
+class Definition:
+    """A loaded game definition with its variant and overrides applied."""
+
+    path: Path
+    game: str
+    title: str
+    summary: str
+    rules: str | None
+    variant: str | None
+    parameters: Mapping[str, object] = field(compare=False, hash=False)
+    """Resolved values: file, then variant, then ``--set``; not yet checked by an engine."""
+    parameter_locations: Mapping[str, Location] = field(compare=False, hash=False)
+    """Where each resolved parameter was written (a file line or the command line)."""
+    variants: tuple[Variant, ...]
+    card_width: float
+    card_height: float
+    safe_margin: float
+    font: str
+    accent: str
+    faces: tuple[CardFace, ...]
+    deck_count: int
+    back_kind: str
+    back_options: Mapping[str, object] = field(compare=False, hash=False)
+    print: PrintSettings
+    board: Mapping[str, object] = field(compare=False, hash=False)
+    booklet: Mapping[str, object] = field(compare=False, hash=False)
+
+    @property
+    def card_count(self) -> int:
+        """Cards in the whole game (copies included)."""
+        return sum(face.copies for face in self.faces)
+
+    @property
+    def output_name(self) -> str:
+        """Folder name under the output directory: the game, plus the variant if any."""
+        return self.game if self.variant is None else f"{self.game}--{self.variant}"
