@@ -1,0 +1,124 @@
+"""Stars and Stripes faces: stars on a field on the left, stripes on the right.
+
+Stars sit on a two-column, three-row grid in the pattern of a die, so every count from 1
+to 6 reads at a glance; stripes have one fixed thickness and spacing whatever their count,
+so that a card with more stripes is visibly taller.  The star count is repeated small in
+the top-left corner and the stripe count in the bottom-right corner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from printkit.deck.model import CardFace
+from printkit.render.svg import (
+    Box,
+    Frame,
+    deck_mark,
+    fill_bleed,
+    new_drawing,
+    num,
+    star_box,
+    star_points,
+    text,
+)
+
+# Die patterns on a grid of 2 columns x 3 rows; (column, row), 0.5 is the middle column.
+DIE_PATTERNS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 1),),
+    2: ((0, 0), (1, 2)),
+    3: ((0, 0), (0.5, 1), (1, 2)),
+    4: ((0, 0), (1, 0), (0, 2), (1, 2)),
+    5: ((0, 0), (1, 0), (0.5, 1), (0, 2), (1, 2)),
+    6: ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)),
+}
+
+GAP = 1.5
+"""Half the clear space (mm) between the star field's content and the stripes."""
+NUMERAL_SIZE = 4.6
+"""Font size (mm) of the corner numerals."""
+
+
+@dataclass(frozen=True)
+class PipLayout:
+    """Where everything on a face goes, in trim millimetres."""
+
+    field: Box
+    stars: tuple[tuple[float, float, float], ...]
+    """(centre x, centre y, outer radius) of each star."""
+    stripes: tuple[Box, ...]
+    numerals: tuple[tuple[str, float, float, Box], ...]
+    """(digits, centre x, centre y, box) of each corner numeral."""
+    mark: Box | None
+
+    def content_boxes(self) -> tuple[Box, ...]:
+        """Every drawn symbol's box (stars, stripes, numerals, deck mark)."""
+        boxes = [star_box(x, y, r) for x, y, r in self.stars]
+        boxes += list(self.stripes)
+        boxes += [b for *_, b in self.numerals]
+        if self.mark is not None:
+            boxes.append(self.mark)
+        return tuple(boxes)
+
+
+def layout(stars: int, stripes: int, frame: Frame, *, numerals: bool = True,
+           marked: bool = False) -> PipLayout:
+    """The positions of the pips of a (stars, stripes) card; counts from 1 to 6."""
+    if stars not in DIE_PATTERNS or stripes not in DIE_PATTERNS:
+        raise ValueError(f"stars and stripes must be 1..6, not {stars} and {stripes}")
+    w, h, s = frame.width, frame.height, frame.safe
+    middle = w / 2
+    field = Box(-frame.bleed, -frame.bleed, middle + frame.bleed, h + 2 * frame.bleed)
+    corner = NUMERAL_SIZE + 2.0  # corner square kept for the numeral and the deck mark
+    # star grid: the left half inside the safe line, clear of the corner squares
+    left, right = s, middle - GAP
+    top, bottom = s + corner, h - s - corner
+    cell_w = (right - left) / 2
+    cell_h = (bottom - top) / 3
+    radius = min(cell_w, cell_h) * 0.46
+    star_list = tuple(
+        (left + cell_w * (col + 0.5), top + cell_h * (row + 0.5), radius)
+        for col, row in DIE_PATTERNS[stars])
+    # stripes: fixed thickness, centred in the right half
+    x0, x1 = middle + GAP, w - s
+    band_top, band_bottom = s + corner, h - s - corner
+    pitch = (band_bottom - band_top) / 6
+    thickness = pitch * 0.62
+    total = pitch * (stripes - 1) + thickness
+    start = band_top + (band_bottom - band_top - total) / 2
+    stripe_list = tuple(Box(x0, start + i * pitch, x1 - x0, thickness) for i in range(stripes))
+    numeral_list: list[tuple[str, float, float, Box]] = []
+    if numerals:
+        half = corner / 2
+        for digits, cx, cy in ((str(stars), s + half, s + half),
+                               (str(stripes), w - s - half, h - s - half)):
+            box = Box(cx - NUMERAL_SIZE * 0.35 * len(digits), cy - NUMERAL_SIZE * 0.365,
+                      NUMERAL_SIZE * 0.7 * len(digits), NUMERAL_SIZE * 0.73)
+            numeral_list.append((digits, cx, cy, box))
+    mark = Box(s, h - s - 4.8, 4.8, 4.8) if marked else None
+    return PipLayout(field, star_list, stripe_list, tuple(numeral_list), mark)
+
+
+def render(face: CardFace, frame: Frame, options: Mapping[str, object]) -> str:
+    """SVG text of one Stars and Stripes face."""
+    stars, stripes = int(face.attr("stars")), int(face.attr("stripes"))
+    plan = layout(stars, stripes, frame, numerals=bool(options["corner_numerals"]),
+                  marked=bool(face.deck_mark))
+    drawing = new_drawing(frame, f"{stars} stars, {stripes} stripes")
+    fill_bleed(drawing, frame, str(options["background"]))
+    f = plan.field
+    drawing.add(drawing.rect((num(f.x), num(f.y)), (num(f.w), num(f.h)),
+                             fill=str(options["field"])))
+    star_colour = str(options["star"])
+    for cx, cy, r in plan.stars:
+        drawing.add(drawing.path(d=star_points(cx, cy, r), fill=star_colour))
+    for box in plan.stripes:
+        drawing.add(drawing.rect((num(box.x), num(box.y)), (num(box.w), num(box.h)),
+                                 fill=str(options["stripe"])))
+    colours = (star_colour, str(options["ink"]))
+    for (digits, cx, cy, _), colour in zip(plan.numerals, colours, strict=False):
+        text(drawing, drawing, digits, cx, cy, NUMERAL_SIZE, colour)
+    if face.deck_mark:
+        deck_mark(drawing, frame, face.deck_mark, star_colour)
+    return str(drawing.tostring())
