@@ -1,0 +1,252 @@
+"""Card PDFs: cut sheets with duplex backs, gutter-fold sheets, print-shop pages, and the
+duplex calibration sheet.  This module only draws; the geometry comes from
+:mod:`printkit.layout.geometry` and the artwork from SVG text.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.layout.fonts import BOLD, REGULAR
+from printkit.layout.geometry import (
+    INFO_BAND,
+    Grid,
+    Rect,
+    Segment,
+    SheetSpec,
+    Slot,
+    mirror_slot,
+    pages_needed,
+    sheet_grid,
+)
+from printkit.layout.label import draw_label
+from printkit.layout.pdfcanvas import FormLibrary, new_canvas, saved
+from printkit.units import MM
+
+MARK_WIDTH = 0.4
+"""Crop mark line width in points (about 0.14 mm)."""
+
+
+@dataclass(frozen=True)
+class Artwork:
+    """One card to print: the face's unique key and its SVG text (bleed included)."""
+
+    key: str
+    svg: str
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """How to lay out and print card sheets (lengths in points)."""
+
+    spec: SheetSpec
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+
+def _marks(canvas: Canvas, marks: Sequence[Segment]) -> None:
+    canvas.setLineWidth(MARK_WIDTH)
+    canvas.setStrokeColorRGB(0, 0, 0)
+    for m in marks:
+        canvas.line(m.x0, m.y0, m.x1, m.y1)
+
+
+def _mirror_band(band: Rect, grid: Grid, duplex: str) -> Rect:
+    probe = Slot(0, 0, band, band)
+    return mirror_slot(probe, grid.paper, duplex)
+
+
+def cut_sheets(cards: Sequence[Artwork], back: Artwork, *, title: str,
+               options: SheetOptions) -> tuple[bytes, Grid]:
+    """The cut-sheet PDF: fronts pages, each followed by its mirrored backs page."""
+    grid = sheet_grid(options.spec)
+    per_page = grid.per_page
+    sheets = pages_needed(len(cards), per_page)
+    with_backs = options.duplex != "none"
+    total_pages = sheets * (2 if with_backs else 1)
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, (grid.paper.width, grid.paper.height), title=f"{title} cards",
+                        subject="cut sheets")
+    forms = FormLibrary(canvas)
+    back_form = forms.form(back.key, back.svg)
+    dx, dy = options.back_offset
+    page = 0
+    for sheet in range(sheets):
+        chunk = cards[sheet * per_page:(sheet + 1) * per_page]
+        page += 1
+        for slot, card in zip(grid.slots, chunk, strict=False):
+            forms.place(forms.form(card.key, card.svg), slot.cell.x, slot.cell.y)
+        _marks(canvas, grid.marks)
+        draw_label(canvas, grid.info, title=title, what="card fronts", page=page,
+                   pages=total_pages)
+        canvas.showPage()
+        if not with_backs:
+            continue
+        page += 1
+        for slot in grid.slots[:len(chunk)]:
+            spot = mirror_slot(slot, grid.paper, options.duplex)
+            forms.place(back_form, spot.x + dx, spot.y + dy)
+        draw_label(canvas, _mirror_band(grid.info, grid, options.duplex), title=title,
+                   what=f"card backs (print on the back of page {page - 1}, "
+                        f"{options.duplex}-edge flip)", page=page, pages=total_pages)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue(), grid
+
+
+def print_shop(cards: Sequence[Artwork], back: Artwork, *, title: str,
+               spec: SheetSpec) -> bytes:
+    """One card per page at trim size plus bleed, front then back, with TrimBox and BleedBox."""
+    size = (spec.cell_w, spec.cell_h)
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, size, title=f"{title} cards for a print shop",
+                        subject="one card per page, front then back; TrimBox marks the cut")
+    forms = FormLibrary(canvas)
+    trim = (spec.bleed, spec.bleed, spec.bleed + spec.card_w, spec.bleed + spec.card_h)
+    for card in cards:
+        for art in (card, back):
+            canvas.setTrimBox(trim)
+            canvas.setBleedBox((0, 0, spec.cell_w, spec.cell_h))
+            forms.place(forms.form(art.key, art.svg), 0, 0)
+            canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def gutter_fold(cards: Sequence[Artwork], back: Artwork, *, title: str,
+                spec: SheetSpec) -> tuple[bytes, int]:
+    """Fronts above a fold line and their backs mirrored below it: fold, glue, cut.
+
+    Returns the PDF and the number of cards per page.
+    """
+    paper = spec.paper
+    fold = paper.height / 2
+    mark_room = spec.mark_offset + 2 * MM
+    cols = int((paper.width - 2 * spec.margin - 2 * mark_room - INFO_BAND + spec.gutter)
+               // (spec.cell_w + spec.gutter))
+    rows = int((fold - spec.margin - mark_room + spec.gutter) // (spec.cell_h + spec.gutter))
+    if cols < 1 or rows < 1:
+        raise ValueError(f"a card does not fit on half a {paper.name} sheet for gutter folding")
+    grid_w = cols * spec.cell_w + (cols - 1) * spec.gutter
+    x0 = spec.margin + INFO_BAND + (paper.width - 2 * spec.margin - INFO_BAND - grid_w) / 2
+    fronts: list[Rect] = []
+    backs: list[Rect] = []
+    for row in range(rows):
+        y = fold + row * (spec.cell_h + spec.gutter)
+        for col in range(cols):
+            x = x0 + col * (spec.cell_w + spec.gutter)
+            fronts.append(Rect(x, y, spec.cell_w, spec.cell_h))
+            backs.append(Rect(x, 2 * fold - y - spec.cell_h, spec.cell_w, spec.cell_h))
+    per_page = len(fronts)
+    pages = pages_needed(len(cards), per_page)
+    marks = _fold_marks(spec, fronts + backs)
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, (paper.width, paper.height), title=f"{title} cards, gutter fold",
+                        subject="fold along the dashed line, glue, then cut")
+    forms = FormLibrary(canvas)
+    back_form = forms.form(back.key, back.svg)
+    info = Rect(spec.margin, spec.margin, INFO_BAND, paper.height - 2 * spec.margin)
+    for page in range(pages):
+        chunk = cards[page * per_page:(page + 1) * per_page]
+        for spot, back_spot, card in zip(fronts, backs, chunk, strict=False):
+            forms.place(forms.form(card.key, card.svg), spot.x, spot.y)
+            # the back is upside down below the fold so it stands upright once folded
+            with saved(canvas):
+                canvas.translate(back_spot.right, back_spot.top)
+                canvas.rotate(180)
+                canvas.doForm(back_form.name)
+        _marks(canvas, marks)
+        _fold_line(canvas, spec, x0, grid_w, fold)
+        draw_label(canvas, info, title=title, what="gutter fold: fold on the dashed line, "
+                   "glue, cut", page=page + 1, pages=pages)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue(), per_page
+
+
+def _fold_marks(spec: SheetSpec, cells: Sequence[Rect]) -> tuple[Segment, ...]:
+    """Crop marks in the margins for every cut line of the front and back cells."""
+    left = min(c.x for c in cells)
+    right = max(c.right for c in cells)
+    bottom = min(c.y for c in cells)
+    top = max(c.top for c in cells)
+    off, length = spec.mark_offset, min(spec.mark_length, 3 * MM)
+    xs = sorted({round(c.x + spec.bleed, 4) for c in cells}
+                | {round(c.right - spec.bleed, 4) for c in cells})
+    ys = sorted({round(c.y + spec.bleed, 4) for c in cells}
+                | {round(c.top - spec.bleed, 4) for c in cells})
+    marks = [Segment(x, top + off, x, top + off + length) for x in xs]
+    marks += [Segment(x, bottom - off - length, x, bottom - off) for x in xs]
+    marks += [Segment(left - off - length, y, left - off, y) for y in ys]
+    marks += [Segment(right + off, y, right + off + length, y) for y in ys]
+    return tuple(marks)
+
+
+def _fold_line(canvas: Canvas, spec: SheetSpec, x0: float, grid_w: float, fold: float) -> None:
+    """Dashed fold guides in the side margins, clear of the cards."""
+    with saved(canvas):
+        canvas.setLineWidth(0.5)
+        canvas.setDash(3, 2)
+        canvas.setStrokeColorRGB(0.3, 0.3, 0.3)
+        gap = spec.mark_offset + 3.5 * MM
+        canvas.line(x0 - gap - 6 * MM, fold, x0 - gap, fold)
+        canvas.line(x0 + grid_w + gap, fold, x0 + grid_w + gap + 6 * MM, fold)
+        canvas.setFont(REGULAR, 6)
+        canvas.setFillColorRGB(0.3, 0.3, 0.3)
+        canvas.drawString(x0 + grid_w + gap, fold + 1.2 * MM, "fold")
+
+
+def calibration(spec: SheetSpec, *, title: str, duplex: str,
+                back_offset: tuple[float, float]) -> bytes:
+    """Two pages (one sheet, duplex): a millimetre cross on the front, a target on the back.
+
+    Printed duplex and held against the light, the back's target shows how far the printer
+    shifts the back page; the front's scales read that shift for ``--back-offset``.
+    """
+    paper = spec.paper
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, (paper.width, paper.height), title=f"{title} duplex test",
+                        subject="print on both sides, hold to the light, read the offset")
+    cx, cy = paper.width / 2, paper.height / 2
+    canvas.setFont(BOLD, 11)
+    canvas.drawCentredString(cx, paper.height - spec.margin - 8 * MM, "Duplex calibration")
+    canvas.setFont(REGULAR, 8)
+    lines = [
+        f"Print this sheet on both sides ({duplex}-edge flip) at 100%.",
+        "Hold it against a window: the red cross on the back should sit on the centre here.",
+        "Read on the scales how far it lies to the right (x) and up (y), in mm, as seen from",
+        "this side, and build with --back-offset=-X,-Y to move the backs back into place.",
+    ]
+    for i, line in enumerate(lines):
+        canvas.drawCentredString(cx, paper.height - spec.margin - (15 + 4.5 * i) * MM, line)
+    canvas.setLineWidth(0.4)
+    for mm in range(-20, 21):
+        tick = (3 if mm % 5 == 0 else 1.5) * MM
+        canvas.line(cx + mm * MM, cy - tick, cx + mm * MM, cy + tick)
+        canvas.line(cx - tick, cy + mm * MM, cx + tick, cy + mm * MM)
+        if mm % 5 == 0 and mm:
+            canvas.setFont(REGULAR, 5)
+            canvas.drawCentredString(cx + mm * MM, cy - tick - 2.2 * MM, f"{mm}")
+            canvas.drawString(cx + tick + 0.8 * MM, cy + mm * MM - 0.6 * MM, f"{mm}")
+    canvas.line(cx - 20 * MM, cy, cx + 20 * MM, cy)
+    canvas.line(cx, cy - 20 * MM, cx, cy + 20 * MM)
+    canvas.showPage()
+    # the back: the target sits at the mirror image of the centre, moved by the offset
+    probe = Rect(cx, cy, 0, 0)
+    spot = mirror_slot(Slot(0, 0, probe, probe), paper, duplex)
+    bx, by = spot.x + back_offset[0], spot.y + back_offset[1]
+    canvas.setStrokeColorRGB(0.8, 0, 0)
+    canvas.setLineWidth(0.8)
+    canvas.circle(bx, by, 6 * MM)
+    canvas.line(bx - 10 * MM, by, bx + 10 * MM, by)
+    canvas.line(bx, by - 10 * MM, bx, by + 10 * MM)
+    canvas.setFont(REGULAR, 8)
+    canvas.setFillColorRGB(0.8, 0, 0)
+    canvas.drawCentredString(bx, by - 14 * MM, "back of the calibration sheet")
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()

@@ -1,0 +1,82 @@
+"""The one place that creates reportlab canvases and turns SVG faces into PDF forms.
+
+Canvases are made with ``invariant=1`` so the same input gives byte-identical files, and
+every unique SVG is parsed once and stored as a form XObject that each placement reuses.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from reportlab.graphics import renderPDF
+from reportlab.pdfgen.canvas import Canvas
+from svglib.svglib import svg2rlg
+
+from printkit.layout.fonts import register_fonts
+
+
+def new_canvas(target: io.BytesIO, size: tuple[float, float], *, title: str,
+               subject: str = "") -> Canvas:
+    """A deterministic canvas writing into ``target``."""
+    register_fonts()
+    canvas = Canvas(target, pagesize=size, invariant=1, pageCompression=1)
+    canvas.setTitle(title)
+    canvas.setAuthor("printkit")
+    canvas.setCreator("printkit")
+    canvas.setProducer("printkit")
+    if subject:
+        canvas.setSubject(subject)
+    return canvas
+
+
+@dataclass(frozen=True)
+class Form:
+    """A parsed SVG stored once in the PDF; ``width`` and ``height`` in points."""
+
+    name: str
+    width: float
+    height: float
+
+
+class FormLibrary:
+    """Parses each distinct SVG once and draws it as a reusable form."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self._forms: dict[str, Form] = {}
+
+    def form(self, key: str, svg: str) -> Form:
+        """The form for ``svg`` (stored under ``key`` the first time it is seen)."""
+        found = self._forms.get(key)
+        if found is not None:
+            return found
+        drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+        if drawing is None:  # svglib reports parse failures this way
+            raise ValueError(f"could not read the SVG of {key!r}")
+        name = f"pk{len(self._forms)}"
+        self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=drawing.width,
+                              uppery=drawing.height)
+        renderPDF.draw(drawing, self.canvas, 0, 0)
+        self.canvas.endForm()
+        form = Form(name, float(drawing.width), float(drawing.height))
+        self._forms[key] = form
+        return form
+
+    def place(self, form: Form, x: float, y: float) -> None:
+        """Draw ``form`` with its lower-left corner at (x, y)."""
+        with saved(self.canvas):
+            self.canvas.translate(x, y)
+            self.canvas.doForm(form.name)
+
+
+@contextmanager
+def saved(canvas: Canvas) -> Iterator[Canvas]:
+    """``saveState`` / ``restoreState`` around a block."""
+    canvas.saveState()
+    try:
+        yield canvas
+    finally:
+        canvas.restoreState()
