@@ -15,14 +15,15 @@ from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
-from printkit.layout.fonts import register_fonts
+from printkit.layout.fonts import REGULAR, register_fonts
 
 
 def new_canvas(target: io.BytesIO, size: tuple[float, float], *, title: str,
                subject: str = "") -> Canvas:
     """A deterministic canvas writing into ``target``."""
     register_fonts()
-    canvas = Canvas(target, pagesize=size, invariant=1, pageCompression=1)
+    canvas = Canvas(target, pagesize=size, invariant=1, pageCompression=1,
+                    initialFontName=REGULAR)
     canvas.setTitle(title)
     canvas.setAuthor("printkit")
     canvas.setCreator("printkit")

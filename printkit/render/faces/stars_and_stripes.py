@@ -34,7 +34,7 @@ DIE_PATTERNS: dict[int, tuple[tuple[float, float], ...]] = {
     6: ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)),
 }
 
-GAP = 1.5
+GAP = 3.0
 """Half the clear space (mm) between the star field's content and the stripes."""
 NUMERAL_SIZE = 4.6
 """Font size (mm) of the corner numerals."""

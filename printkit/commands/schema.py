@@ -1,0 +1,48 @@
+"""``printkit schema``: the game definition schema as JSON Schema, for editors."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from printkit.console import Console
+from printkit.deck.definition import GAME
+from printkit.deck.kinds import BACK_KINDS, FACE_KINDS
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a game definition file."""
+    schema: dict[str, Any] = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://printkit.invalid/schema/game-definition.json",
+        "title": "printkit game definition",
+        **GAME.json(),
+    }
+    face = schema["properties"]["faces"]["items"]
+    face["allOf"] = [
+        {"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+         "then": {"properties": {"options": record.json()}}}
+        for kind, record in sorted(FACE_KINDS.items())]
+    back = schema["properties"]["back"]
+    back["allOf"] = [
+        {"if": {"properties": {"kind": {"const": kind}}},
+         "then": {"properties": {"options": record.json()}}}
+        for kind, record in sorted(BACK_KINDS.items())]
+    return schema
+
+
+def register(sub: Any) -> None:
+    """Add the ``schema`` sub-command."""
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "schema", help="print the JSON Schema of game definitions",
+        description="Print the JSON Schema of game definition files, for editors "
+                    "(e.g. save it and point the YAML language server at it).")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    """Print the schema."""
+    del args
+    console.print(json.dumps(json_schema(), indent=2, sort_keys=True))
+    return 0

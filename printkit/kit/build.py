@@ -1,0 +1,40 @@
+"""Build one game's kit into its output folder."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from printkit.kit.cards import build_cards
+from printkit.kit.games import ResolvedGame, resolve
+from printkit.kit.options import BuildOptions, plan
+from printkit.kit.outputs import OutputSet
+
+Progress = Callable[[str, int, int], None]
+
+
+def _silent(label: str, done: int, total: int) -> None:
+    del label, done, total
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """What a build wrote."""
+
+    game: ResolvedGame
+    folder: Path
+    files: tuple[Path, ...]
+
+
+def build_game(name_or_path: str, *, output_root: Path, options: BuildOptions,
+               variant: str | None = None, overrides: Sequence[str] = (),
+               progress: Progress = _silent) -> BuildResult:
+    """Check, draw and lay out every component, then write them all (or nothing)."""
+    game = resolve(name_or_path, variant=variant, overrides=overrides)
+    definition = game.definition
+    folder = output_root / definition.output_name
+    out = OutputSet(folder)
+    build_cards(definition, plan(definition, options), out, progress)
+    written = out.commit()
+    return BuildResult(game, folder, tuple(written))

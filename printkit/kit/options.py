@@ -1,0 +1,73 @@
+"""Build options from the command line, resolved against a definition's print defaults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit.deck.model import Definition
+from printkit.errors import DefinitionError
+from printkit.layout.geometry import SheetSpec
+from printkit.layout.paper import Paper, paper_by_name
+from printkit.units import MM, UnitError, parse_length
+
+LAYOUTS = ("sheets", "gutter-fold", "print-shop", "calibration")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What the user asked for; ``None`` means the definition's default."""
+
+    paper: str | None = None
+    bleed: str | None = None
+    duplex: str | None = None
+    back_offset: str = "0,0"
+    layouts: tuple[str, ...] = LAYOUTS
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """``"X,Y"`` in millimetres (units allowed) to points: ``"1.5,-0.5"``, ``"1mm,0"``."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2:
+        raise DefinitionError(f"--back-offset expects X,Y (millimetres), not {text!r}")
+    values = []
+    for part in parts:
+        try:
+            values.append(float(part) * MM)
+        except ValueError:
+            try:
+                values.append(parse_length(part))
+            except UnitError as exc:
+                raise DefinitionError(f"--back-offset {text!r}: {exc}") from None
+    if any(abs(v) > 20 * MM for v in values):
+        raise DefinitionError(f"--back-offset {text!r} is more than 20 mm: check the units")
+    return values[0], values[1]
+
+
+@dataclass(frozen=True)
+class PrintPlan:
+    """Resolved print settings for one game."""
+
+    paper: Paper
+    spec: SheetSpec
+    duplex: str
+    back_offset: tuple[float, float]
+    layouts: tuple[str, ...]
+
+
+def plan(definition: Definition, options: BuildOptions) -> PrintPlan:
+    """Combine the definition's print section with the command line."""
+    settings = definition.print
+    paper = paper_by_name(options.paper or settings.paper)
+    bleed = settings.bleed
+    if options.bleed is not None:
+        try:
+            bleed = parse_length(options.bleed)
+        except UnitError as exc:
+            raise DefinitionError(f"--bleed: {exc}") from None
+        if not 0 <= bleed <= 6 * MM:
+            raise DefinitionError(f"--bleed {options.bleed!r} must be between 0 and 6mm")
+    duplex = options.duplex or settings.duplex
+    spec = SheetSpec(paper=paper, card_w=definition.card_width, card_h=definition.card_height,
+                     bleed=bleed, margin=settings.margin, gutter=settings.gutter,
+                     mark_length=settings.crop_mark_length, mark_offset=settings.crop_mark_offset)
+    return PrintPlan(paper, spec, duplex, parse_offset(options.back_offset), options.layouts)
