@@ -80,6 +80,14 @@ class ExampleError(PrintkitError):
     """A booklet or example file claims something the rules engine disagrees with."""
 
 
+def sort_problems(problems: Iterable[Problem]) -> tuple[Problem, ...]:
+    """Problems in file order (those without a location first), duplicates removed."""
+    unique = dict.fromkeys(problems)
+    return tuple(sorted(unique, key=lambda p: (
+        (0, "", 0, 0) if p.location is None
+        else (1, p.location.file, p.location.line, p.location.column))))
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """A suffix like `` (did you mean 'colour'?)`` or an empty string."""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)

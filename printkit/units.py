@@ -18,6 +18,7 @@ _FACTORS: dict[str, float] = {
     "in": POINTS_PER_INCH,
     "pc": 12.0,
 }
+_SIZE_SEPARATOR = re.compile("\\s*\u00d7\\s*|\\s+[xX]\\s+|(?<=[a-z])[xX](?=[0-9.])")
 _LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-zA-Z]*)\s*$")
 
 
@@ -55,7 +56,7 @@ def parse_length(text: str | float | int) -> float:
 
 def parse_size(text: str) -> tuple[float, float]:
     """A ``"W x H"`` pair of lengths in points: ``"63.5mm x 88.9mm"``, ``"2.5in x 3.5in"``."""
-    parts = re.split("\\s*[xX\u00d7]\\s*", text.strip())
+    parts = _SIZE_SEPARATOR.split(text.strip())
     if len(parts) != 2:
         raise UnitError(f"expected a size 'WIDTH x HEIGHT' such as '63mm x 88mm', not {text!r}")
     return parse_length(parts[0]), parse_length(parts[1])

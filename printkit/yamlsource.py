@@ -100,6 +100,10 @@ def parse(text: str, file: str) -> Document:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         message = f"YAML syntax: {exc.problem or exc.context}"
+        if exc.context and exc.context_mark is not None and exc.problem:
+            context = exc.context.removeprefix("while parsing ").removeprefix("a ")
+            message += (f" (in the {context} that starts at line {exc.context_mark.line + 1},"
+                        f" column {exc.context_mark.column + 1})")
         loc = None
         if mark is not None:
             loc = Location(file, mark.line + 1, mark.column + 1, doc._line(mark.line + 1))

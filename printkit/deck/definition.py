@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from printkit.deck.board_schema import BOARD
 from printkit.deck.kinds import BACK_KINDS, FACE_KINDS
 from printkit.deck.schema import (
     Colour,
@@ -94,6 +95,14 @@ GAME = Record(description="A printkit game definition.", fields={
     "faces": Field(ListOf(FACE, min_items=1), required=True),
     "back": Field(BACK),
     "print": Field(PRINT),
-    "board": Field(MapOf(Scalar("a board setting")), default=None),
-    "booklet": Field(MapOf(Scalar("a booklet setting")), default=None),
+    "board": Field(BOARD),
+    "booklet": Field(Record(description="The rules booklet.", fields={
+        "template": Field(Text("a Jinja template in templates/ or beside the definition; empty "
+                               "means '<game>.md.j2' if it exists, else no booklet"), default=""),
+        "cover": Field(Colour("background of the cover page"), default="#1f3a6e"),
+        "cover_ink": Field(Colour("colour of the words on the cover"), default="#ffffff"),
+        "player_colours": Field(ListOf(Colour("a player's colour"), min_items=4, description=(
+            "colours of each player's followers in diagrams, in seating order")),
+            default=("#e69f00", "#009e73", "#cc79a7", "#56b4e9")),
+    })),
 })

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -17,10 +17,13 @@ from printkit.deck.definition import GAME
 from printkit.deck.kinds import BACK_KINDS, FACE_KINDS
 from printkit.deck.model import AttributeValue, CardFace, Definition, PrintSettings, Variant
 from printkit.deck.schema import Checker
-from printkit.errors import DefinitionError, Location, Problem, did_you_mean
+from printkit.errors import DefinitionError, Location, Problem, did_you_mean, sort_problems
 from printkit.yamlsource import Document
 
 MAX_DECKS = 26
+
+ParameterCheck = Callable[[str, Mapping[str, object]], Sequence[tuple[str, str]]]
+"""(rules engine name, parameters) -> (key, message) for each bad parameter."""
 OVERRIDE_FILE = "<command line>"
 
 
@@ -75,8 +78,14 @@ def load_definition(
     variant: str | None = None,
     overrides: Sequence[str] = (),
     display: str | None = None,
+    check_parameters: ParameterCheck | None = None,
 ) -> Definition:
-    """Read, check and resolve a definition; raises :class:`DefinitionError`."""
+    """Read, check and resolve a definition; raises :class:`DefinitionError`.
+
+    ``check_parameters`` (from a layer that knows the rules engine) returns
+    ``(key, message)`` pairs for the resolved parameters; they are reported at the place
+    where each key was written, together with every other problem in the file.
+    """
     path = Path(path)
     doc = yamlsource.load(path, display)
     if not isinstance(doc.data, dict):
@@ -103,11 +112,6 @@ def load_definition(
     problems.extend(checker.problems)
     if data is None:
         raise DefinitionError(problems)
-    stem = path.stem
-    if data.get("game") and data["game"] != stem:
-        problems.append(doc.problem(("game",), f"game {data['game']!r} does not match the "
-                                    f"file name {path.name!r}: name the file {data['game']}.yaml"))
-
     # kind-specific options
     face_groups = [f for f in (data.get("faces") or ()) if f]
     for index, group in enumerate(face_groups):
@@ -159,6 +163,11 @@ def load_definition(
         else:
             deck_count = value
 
+    if check_parameters is not None and data.get("rules"):
+        for key, message in check_parameters(data["rules"], parameters):
+            where = locations.get(key) or doc.where(("parameters",), key=True)
+            problems.append(Problem(message, where))
+
     faces = _expand_faces(doc, face_groups, deck_count, problems)
     font = (data.get("style") or {}).get("font") or "Vera"
     if font != "Vera":
@@ -168,7 +177,7 @@ def load_definition(
                                         "nor a .ttf file next to the definition"))
         font = str(font_path)
     if problems:
-        raise DefinitionError(problems)
+        raise DefinitionError(sort_problems(problems))
 
     card = data["card"]
     pr = data["print"]
@@ -207,6 +216,8 @@ def _expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count
     seen: dict[str, int] = {}
     for index, group in enumerate(groups):
         generate: Mapping[str, tuple[AttributeValue, ...]] = group.get("generate") or {}
+        if any(values is None for values in generate.values()) or not group.get("id"):
+            continue  # already reported
         names = list(generate)
         combos = list(itertools.product(*(generate[n] for n in names))) if names else [()]
         decks = range(deck_count) if group.get("per_deck", True) else range(1)

@@ -356,7 +356,7 @@ class Record(Node):
                 result[name] = spec.node.check(value[name], (*path, name), checker)
             elif spec.required:
                 where = f"'{path[-1]}'" if path and isinstance(path[-1], str) else "the file"
-                checker.fail(path, f"missing required key {name!r} in {where}")
+                checker.fail(path, f"missing required key {name!r} in {where}", key=True)
                 result[name] = None
             else:
                 default = spec.default

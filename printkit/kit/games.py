@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from printkit.deck.load import load_definition
 from printkit.deck.model import Definition
-from printkit.errors import DefinitionError, Problem, did_you_mean
+from printkit.errors import DefinitionError, did_you_mean
 from printkit.rules.base import Game, ParamsError, make_params
 from printkit.rules.registry import engine_class, engine_names
 
@@ -55,24 +55,25 @@ class ResolvedGame:
         return self.engine.params if self.engine is not None else None
 
 
+def check_parameters(rules: str, parameters: Mapping[str, object]) -> list[tuple[str, str]]:
+    """Problems the named engine finds in ``parameters`` (an unknown engine is one too)."""
+    if rules not in engine_names():
+        return [("", f"no rules engine named {rules!r}" + did_you_mean(rules, engine_names()))]
+    try:
+        make_params(engine_class(rules).Params, parameters)
+    except ParamsError as exc:
+        return list(exc.problems)
+    return []
+
+
 def resolve(name_or_path: str, *, variant: str | None = None,
             overrides: Sequence[str] = ()) -> ResolvedGame:
     """Load a definition and build its engine; every problem raised together."""
     path = definition_path(name_or_path)
     display = str(path.relative_to(Path.cwd())) if path.is_relative_to(Path.cwd()) else str(path)
-    definition = load_definition(path, variant=variant, overrides=overrides, display=display)
+    definition = load_definition(path, variant=variant, overrides=overrides, display=display,
+                                 check_parameters=check_parameters)
     if definition.rules is None:
         return ResolvedGame(definition, None)
-    if definition.rules not in engine_names():
-        raise DefinitionError([Problem(
-            f"no rules engine named {definition.rules!r}"
-            + did_you_mean(definition.rules, engine_names()),
-            definition.parameter_locations.get("", None))])
     cls = engine_class(definition.rules)
-    try:
-        params = make_params(cls.Params, definition.parameters)
-    except ParamsError as exc:
-        problems = [Problem(message, definition.parameter_locations.get(key))
-                    for key, message in exc.problems]
-        raise DefinitionError(problems) from None
-    return ResolvedGame(definition, cls(params))
+    return ResolvedGame(definition, cls(make_params(cls.Params, definition.parameters)))

@@ -10,6 +10,7 @@ import functools
 from pathlib import Path
 
 import reportlab
+from reportlab.graphics import shapes
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from svglib import fonts as svg_fonts
@@ -45,6 +46,9 @@ def register_fonts() -> None:
         pdfmetrics.registerFont(TTFont(names[style], str(_VERA_DIR / file_name)))
     pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC,
                                   boldItalic=BOLD_ITALIC)
+    # reportlab's graphics renderer selects its default font before drawing anything;
+    # make that our embedded font so no PDF refers to a font it does not carry
+    shapes.STATE_DEFAULTS["fontName"] = REGULAR
     font_map = svg_fonts.get_global_font_map()
     for (weight, style), key in _SVG_STYLES.items():
         font_map.register_font(FONT_FAMILY, str(_VERA_DIR / _VERA[key]), weight=weight,

@@ -41,8 +41,9 @@ class Rect:
 
     def intersects(self, other: Rect) -> bool:
         """True if the rectangles share area (touching edges do not count)."""
-        return (self.x < other.right and other.x < self.right
-                and self.y < other.top and other.y < self.top)
+        eps = 1e-6
+        return (self.x < other.right - eps and other.x < self.right - eps
+                and self.y < other.top - eps and other.y < self.top - eps)
 
     def grow(self, by: float) -> Rect:
         """This rectangle enlarged by ``by`` on every side."""

@@ -1,0 +1,95 @@
+"""The command line: exit statuses, determinism, and builds that never half-write."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+from printkit.cli import Exit, main
+from printkit.console import Console
+from tests.conftest import ROOT, Run
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_building_twice_gives_byte_identical_files(tmp_path: Path, run_cli: Run) -> None:
+    args = ("build", "stars-and-stripes", "--set", "decks=2", "--layout", "sheets",
+            "--layout", "print-shop")
+    assert run_cli(*args, "-o", str(tmp_path / "one")).status == 0
+    assert run_cli(*args, "-o", str(tmp_path / "two")).status == 0
+    one = _files(tmp_path / "one")
+    two = _files(tmp_path / "two")
+    assert one.keys() == two.keys()
+    assert any(name.endswith(".pdf") for name in one)
+    for name in one:
+        assert one[name] == two[name], name
+
+
+def test_a_failed_build_leaves_earlier_outputs_intact(tmp_path: Path, run_cli: Run) -> None:
+    assert run_cli("build", "stars-and-stripes", "-o", str(tmp_path),
+                   "--layout", "sheets").status == 0
+    before = _files(tmp_path)
+    # a card too big for the paper fails late, after the faces were drawn
+    result = run_cli("build", "stars-and-stripes", "-o", str(tmp_path), "--layout", "sheets",
+                     "--set", "card.size=200mm x 200mm")
+    assert result.status == Exit.INPUT
+    assert "does not fit" in result.err
+    assert _files(tmp_path) == before
+    assert not [p for p in tmp_path.rglob(".*") if p.name.startswith(".")]
+
+
+def test_builds_replace_stale_svgs(tmp_path: Path, run_cli: Run) -> None:
+    run_cli("build", "stars-and-stripes", "-o", str(tmp_path), "--set", "decks=2",
+            "--layout", "calibration")
+    run_cli("build", "stars-and-stripes", "-o", str(tmp_path), "--layout", "calibration")
+    svgs = list((tmp_path / "stars-and-stripes" / "svg").glob("*.svg"))
+    assert len(svgs) == 38
+    assert not any(p.stem.endswith("-B") for p in svgs)
+
+
+def test_list_shows_games_and_variants(run_cli: Run) -> None:
+    result = run_cli("list")
+    assert result.status == 0
+    assert "stars-and-stripes" in result.out
+    assert "--variant large-15" in result.out
+
+
+def test_check_passes_on_the_shipped_games(run_cli: Run) -> None:
+    result = run_cli("check", "stars-and-stripes")
+    assert result.status == 0, result.err
+    assert "is valid" in result.out
+
+
+def test_bad_command_line_is_usage_status() -> None:
+    process = subprocess.run([sys.executable, "-m", "printkit", "build", "--duplex", "sideways"],
+                             capture_output=True, text=True, cwd=ROOT, check=False)
+    assert process.returncode == Exit.USAGE
+    assert "invalid choice: 'sideways'" in process.stderr
+
+
+def test_errors_print_no_traceback_from_a_real_process(tmp_path: Path) -> None:
+    bad = tmp_path / "mine.yaml"
+    bad.write_text("game: mine\ntitle: Mine\ncard: {size: 60mm x 60mm, colour: red}\n")
+    process = subprocess.run([sys.executable, "-m", "printkit", "check", str(bad)],
+                             capture_output=True, text=True, cwd=ROOT, check=False)
+    assert process.returncode == Exit.INPUT
+    assert "Traceback" not in process.stderr
+    assert f"{bad}:3:" in process.stderr
+    assert "missing required key 'faces'" in process.stderr
+
+
+def test_progress_goes_to_stderr_and_quiet_silences_it(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["build", "stars-and-stripes", "-o", str(tmp_path), "--layout", "calibration"],
+                Console(out, err)) == 0
+    assert "card faces" in err.getvalue()
+    assert "files in" in out.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["-q", "build", "stars-and-stripes", "-o", str(tmp_path), "--layout",
+                 "calibration"], Console(out, err)) == 0
+    assert err.getvalue() == ""
