@@ -11,6 +11,7 @@ the ratio compares like with like on whatever machine runs it.  It is not a test
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import math
 import statistics
@@ -21,14 +22,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from reportlab.pdfgen.canvas import Canvas  # noqa: E402
+from reportlab.pdfgen.canvas import Canvas
 
-from printkit.deck.load import load_definition  # noqa: E402
-from printkit.kit.cards import card_artwork  # noqa: E402
-from printkit.layout.cards import Artwork, SheetOptions, cut_sheets  # noqa: E402
-from printkit.layout.geometry import SheetSpec, sheet_grid  # noqa: E402
-from printkit.layout.paper import PAPERS  # noqa: E402
-from printkit.units import MM  # noqa: E402
+from printkit.deck.load import load_definition
+from printkit.kit.cards import card_artwork
+from printkit.layout.cards import Artwork, SheetOptions, cut_sheets
+from printkit.layout.geometry import SheetSpec, sheet_grid
+from printkit.layout.paper import PAPERS
+from printkit.units import MM
 
 DECK = Path(__file__).resolve().parents[1] / "decks" / "stars-and-stripes.yaml"
 DIE = {1: ((0.5, 1),), 2: ((0, 0), (1, 2)), 3: ((0, 0), (0.5, 1), (1, 2)),
@@ -119,8 +120,8 @@ def main() -> None:
     print(f"{'job':<34}{'seconds':>9}{'cards/s':>10}{'bytes/card':>12}{'x baseline':>12}")
     for copies, repeat in ((1, args.repeat), (args.copies, max(1, args.repeat // 2))):
         cards = 36 * copies
-        base_t, base_size = timed(lambda c=copies: baseline(pairs * c, spec), repeat)
-        kit_t, kit_size = timed(lambda c=copies: printkit_sheets(c, spec), repeat)
+        base_t, base_size = timed(functools.partial(baseline, pairs * copies, spec), repeat)
+        kit_t, kit_size = timed(functools.partial(printkit_sheets, copies, spec), repeat)
         for name, seconds, size in ((f"reportlab baseline, {cards} cards", base_t, base_size),
                                     (f"printkit, {cards} cards", kit_t, kit_size)):
             print(f"{name:<34}{seconds:>9.3f}{cards / seconds:>10.0f}{size / cards:>12.0f}"

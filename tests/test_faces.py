@@ -59,7 +59,7 @@ def test_small_cards_still_fit() -> None:
 
 
 def test_counts_outside_one_to_six_are_refused() -> None:
-    with pytest.raises(ValueError, match="1..6"):
+    with pytest.raises(ValueError, match=r"1\.\.6"):
         layout(7, 1, FRAME)
 
 

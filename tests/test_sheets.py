@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -132,7 +133,8 @@ def test_each_unique_face_is_stored_once(kit: Path) -> None:
     reader = PdfReader(str(kit / "cards.pdf"))
     forms: set[int] = set()
     for page in reader.pages:
-        for ref in page["/Resources"]["/XObject"].values():
+        resources: Any = page["/Resources"]
+        for ref in resources["/XObject"].values():
             obj = ref.get_object()
             assert obj["/Subtype"] == "/Form"  # vector forms, never images
             forms.add(ref.idnum)
@@ -144,23 +146,23 @@ def test_no_raster_images_and_fonts_embedded(kit: Path) -> None:
         data = (kit / name).read_bytes()
         assert b"/Subtype /Image" not in data, name
         reader = PdfReader(str(kit / name))
-        fonts: dict[str, object] = {}
+        fonts: dict[str, Any] = {}
         for page in reader.pages:
             _collect_fonts(page.get("/Resources"), fonts)
         assert fonts, name
         for font_name, font in fonts.items():
-            descriptor = font["/FontDescriptor"]  # type: ignore[index]
+            descriptor = font["/FontDescriptor"]
             assert "/FontFile2" in descriptor, (name, font_name)
 
 
-def _collect_fonts(resources: object, found: dict[str, object]) -> None:
+def _collect_fonts(resources: Any, found: dict[str, Any]) -> None:
     if not resources:
         return
     res = resources.get_object() if hasattr(resources, "get_object") else resources
-    for key, ref in (res.get("/Font") or {}).items():  # type: ignore[attr-defined]
+    for key, ref in (res.get("/Font") or {}).items():
         font = ref.get_object()
         found[str(font.get("/BaseFont", key))] = font
-    for ref in (res.get("/XObject") or {}).values():  # type: ignore[attr-defined]
+    for ref in (res.get("/XObject") or {}).values():
         _collect_fonts(ref.get_object().get("/Resources"), found)
 
 
