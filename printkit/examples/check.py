@@ -282,7 +282,7 @@ def _claim_shape_problem(
 
 def _illegal(game: AnyGame, state: Any, move: Any, text: str) -> str | None:
     """Why ``move`` cannot be played (in the engine's words), or ``None`` if it can."""
-    if move in game.legal_moves(state):
+    if game.without_outcome(state, move) in game.legal_moves(state):
         return None
     try:
         game.apply(state, move, random.Random(0))

@@ -235,6 +235,17 @@ class Game(ABC, Generic[S, M]):
     def apply(self, state: S, move: M, rng: random.Random) -> S:
         """The state after ``move``; raises :class:`IllegalMoveError` for an illegal one."""
 
+    def without_outcome(self, state: S, move: M) -> M:
+        """``move`` as ``legal_moves`` generates it, without any chance outcome it states.
+
+        A game whose notation lets an example fix the result of chance (the coin flips of a
+        battle, say) returns the plain move here, so legality is still decided by
+        ``legal_moves`` alone; ``apply`` then uses the stated outcome instead of the random
+        source.  Games without such moves keep this default.
+        """
+        del state
+        return move
+
     @abstractmethod
     def is_terminal(self, state: S) -> bool:
         """True when the game is over."""
