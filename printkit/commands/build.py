@@ -32,6 +32,9 @@ def register(sub: Any) -> None:
                        help="backs for long-edge or short-edge duplex printing, or none")
     group.add_argument("--back-offset", default="0,0", metavar="X,Y",
                        help="move backs X mm right and Y mm up to correct a printer's shift")
+    group.add_argument("--board-paper", metavar="PAPER",
+                       help="paper of the one-sheet board (a3, a2, a1, a0, 'W x H'); "
+                            "default: the smallest A size that holds it")
     group.add_argument("--layout", action="append", choices=(*LAYOUTS, "all"),
                        help="which card layouts to write (repeatable; default all)")
     parser.set_defaults(handler=run)
@@ -43,7 +46,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     layouts = tuple(LAYOUTS) if not args.layout or "all" in args.layout else tuple(
         dict.fromkeys(args.layout))
     options = BuildOptions(paper=args.paper, bleed=args.bleed, duplex=args.duplex,
-                           back_offset=args.back_offset, layouts=layouts)
+                           back_offset=args.back_offset, layouts=layouts,
+                           board_paper=args.board_paper)
     for name in games:
 
         def progress(label: str, done: int, total: int, game: str = name) -> None:

@@ -15,6 +15,7 @@ import yaml
 from printkit.console import Console
 from printkit.errors import DefinitionError, ExampleError, PrintkitError
 from printkit.examples.check import check_file
+from printkit.kit.board import check_board
 from printkit.kit.games import resolve, shipped_games
 
 
@@ -52,7 +53,9 @@ def check_target(target: str, *, variant: str | None = None,
                 "verified")
     game = resolve(target, variant=variant, overrides=overrides or [])
     definition = game.definition
-    return f"{definition.path}: {definition.title} is valid ({definition.card_count} cards)"
+    board = check_board(game)
+    return (f"{target}: {definition.title} is valid ({definition.card_count} cards; "
+            f"{board})")
 
 
 def run(args: argparse.Namespace, console: Console) -> int:

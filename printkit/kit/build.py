@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from printkit.kit.board import build_board
 from printkit.kit.cards import build_cards
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.kit.options import BuildOptions, plan
@@ -35,6 +36,8 @@ def build_game(name_or_path: str, *, output_root: Path, options: BuildOptions,
     definition = game.definition
     folder = output_root / definition.output_name
     out = OutputSet(folder)
-    build_cards(definition, plan(definition, options), out, progress)
+    print_plan = plan(definition, options)
+    build_cards(definition, print_plan, out, progress)
+    build_board(game, print_plan, out, progress, board_paper_name=options.board_paper)
     written = out.commit()
     return BuildResult(game, folder, tuple(written))

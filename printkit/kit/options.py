@@ -22,6 +22,7 @@ class BuildOptions:
     duplex: str | None = None
     back_offset: str = "0,0"
     layouts: tuple[str, ...] = LAYOUTS
+    board_paper: str | None = None
 
 
 def parse_offset(text: str) -> tuple[float, float]:

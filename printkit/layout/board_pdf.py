@@ -5,17 +5,21 @@ board on one sheet.  This module only draws: the board comes as SVG text from
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Sequence
+from typing import Any
 
+from reportlab.graphics import renderPDF
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+from svglib.svglib import svg2rlg
 
-from printkit.layout.fonts import BOLD, REGULAR
+from printkit.layout.fonts import BOLD, REGULAR, register_fonts
 from printkit.layout.geometry import Rect
 from printkit.layout.label import draw_label
-from printkit.layout.pdfcanvas import Form, FormLibrary, new_canvas, saved
+from printkit.layout.pdfcanvas import Form, new_canvas, saved
 from printkit.layout.tiling import (
     CROSS_ARM,
     CROSS_RADIUS,
@@ -24,6 +28,7 @@ from printkit.layout.tiling import (
     SingleSheet,
     Tile,
     Tiling,
+    label_spot,
 )
 from printkit.units import MM
 
@@ -33,38 +38,67 @@ MARK_WIDTH = 0.4
 INK = (0.15, 0.15, 0.15)
 BAND_FILL = (0.91, 0.91, 0.91)
 BAND_HATCH = (0.78, 0.78, 0.78)
-ACCENT = (0.12, 0.23, 0.43)
+SHEET_EDGE = (0.80, 0.12, 0.33)
+"""Colour of the sheet outlines on the assembly map (apart from any board colour)."""
 
 
 def measure(words: str, size: float) -> float:
     """Width in points of ``words`` in bold Vera: what the tiler needs to place notes."""
+    register_fonts()
     return float(stringWidth(words, BOLD, size))
 
 
+@functools.lru_cache(maxsize=2)
+def _parsed(svg: str) -> Any:
+    """The board's SVG read by svglib, kept for the next PDF of the same board (reading
+    hundreds of text elements is the slowest step of a board build)."""
+    register_fonts()
+    drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+    if drawing is None:
+        raise ValueError("could not read the board's SVG")
+    return drawing
+
+
+def _board_form(canvas: Canvas, svg: str) -> Form:
+    """The board stored once in the PDF as a form XObject."""
+    drawing = _parsed(svg)
+    canvas.beginForm(BOARD_KEY, lowerx=0, lowery=0, upperx=drawing.width,
+                     uppery=drawing.height)
+    renderPDF.draw(drawing, canvas, 0, 0)
+    canvas.endForm()
+    return Form(BOARD_KEY, float(drawing.width), float(drawing.height))
+
+
 def _hex(colour: str) -> tuple[float, float, float]:
-    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+    """``#rrggbb`` as reportlab channels; anything else (``none``) as the text ink."""
+    if len(colour) != 7 or not colour.startswith("#"):
+        return INK
+    red, green, blue = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return red, green, blue
 
 
 # --------------------------------------------------------------------------- tiled board
 
 
 def tiled_board(svg: str, tiling: Tiling, *, title: str, about: str,
-                instructions: Sequence[str] = (), accent: str = "#1f3a6e") -> bytes:
+                instructions: Sequence[str] = (), accent: str = "#1f3a6e",
+                keep_clear: Sequence[Rect] = ()) -> bytes:
     """The assembly map followed by one page per tile.
 
     ``about`` names the board on every page label ("7 x 7 board"); ``instructions`` are
-    extra lines for the map page (the steps of assembly are always printed).
+    extra lines for the map page (the steps of assembly are always printed);
+    ``keep_clear`` are parts of the board (board coordinates) that the sheet names on the
+    map must not hide, such as the homes and the title.
     """
     paper = tiling.paper
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (paper.width, paper.height), title=f"{title} board",
                         subject=f"{about}, tiled over {len(tiling.tiles)} sheets of "
                                 f"{paper.name}")
-    forms = FormLibrary(canvas)
-    form = forms.form(BOARD_KEY, svg)
+    form = _board_form(canvas, svg)
     pages = len(tiling.tiles) + 1
     _map_page(canvas, form, tiling, title=title, about=about, instructions=instructions,
-              accent=_hex(accent), pages=pages)
+              accent=_hex(accent), pages=pages, keep_clear=keep_clear)
     canvas.showPage()
     for page, tile in enumerate(tiling.tiles, start=2):
         _tile_page(canvas, form, tile)
@@ -169,7 +203,11 @@ STEPS = (
 
 def _map_page(canvas: Canvas, form: Form, tiling: Tiling, *, title: str, about: str,
               instructions: Sequence[str], accent: tuple[float, float, float],
-              pages: int) -> None:
+              pages: int, keep_clear: Sequence[Rect]) -> None:
+    """The whole board small, with the sheets outlined and named, and the steps.
+
+    On a landscape page the steps go in a column on the right; otherwise below.
+    """
     area = tiling.printable
     top = area.top
     canvas.setFillColorRGB(*INK)
@@ -179,28 +217,40 @@ def _map_page(canvas: Canvas, form: Form, tiling: Tiling, *, title: str, about: 
     summary = (f"{about}: {len(tiling.tiles)} sheets of {tiling.paper.name}, "
                f"{tiling.columns} across and {tiling.rows} down.")
     canvas.drawString(area.x, top - 27, summary)
-    text_lines = _steps_text(instructions, area.w)
-    text_height = len(text_lines) * STEP_LEADING
-    picture_floor = tiling.info.top + text_height + 8 * MM
-    picture_box = Rect(area.x, picture_floor, area.w, top - 36 - picture_floor)
-    _miniature(canvas, form, tiling, picture_box, accent)
-    y = tiling.info.top + text_height - STEP_SIZE + 2 * MM
+    steps = (*STEPS, *instructions) if len(tiling.tiles) > 1 else (STEPS[0], *instructions)
+    floor = tiling.info.top + 6 * MM
+    ceiling = top - 36
+    if area.w > area.h * 1.2:
+        column = area.w * 0.34
+        text_lines = _steps_text(steps, column)
+        text_x = area.right - column
+        picture_box = Rect(area.x, floor, area.w - column - 8 * MM, ceiling - floor)
+        text_top = ceiling - STEP_SIZE
+    else:
+        text_lines = _steps_text(steps, area.w)
+        text_x = area.x
+        text_height = len(text_lines) * STEP_LEADING
+        picture_box = Rect(area.x, floor + text_height + 4 * MM, area.w,
+                           ceiling - floor - text_height - 4 * MM)
+        text_top = floor + text_height - STEP_SIZE
+    _miniature(canvas, form, tiling, picture_box, accent, keep_clear)
+    y = text_top
     canvas.setFillColorRGB(*INK)
     for number, words in text_lines:
         if number:
             canvas.setFont(BOLD, STEP_SIZE)
-            canvas.drawString(area.x, y, number)
+            canvas.drawString(text_x, y, number)
         canvas.setFont(REGULAR, STEP_SIZE)
-        canvas.drawString(area.x + STEP_INDENT, y, words)
+        canvas.drawString(text_x + STEP_INDENT, y, words)
         y -= STEP_LEADING
     draw_label(canvas, tiling.info, title=title, what=f"{about}: assembly map", page=1,
                pages=pages)
 
 
-def _steps_text(instructions: Sequence[str], width: float) -> list[tuple[str, str]]:
+def _steps_text(steps: Sequence[str], width: float) -> list[tuple[str, str]]:
     """Numbered steps wrapped to ``width``: (number or "", words) for each printed line."""
     lines: list[tuple[str, str]] = []
-    for number, step in enumerate((*STEPS, *instructions), start=1):
+    for number, step in enumerate(steps, start=1):
         wrapped = simpleSplit(step, REGULAR, STEP_SIZE, width - STEP_INDENT)
         lines += [(f"{number}." if index == 0 else "", words)
                   for index, words in enumerate(wrapped)]
@@ -208,7 +258,7 @@ def _steps_text(instructions: Sequence[str], width: float) -> list[tuple[str, st
 
 
 def _miniature(canvas: Canvas, form: Form, tiling: Tiling, box: Rect,
-               accent: tuple[float, float, float]) -> None:
+               accent: tuple[float, float, float], keep_clear: Sequence[Rect]) -> None:
     """The whole board, scaled into ``box``, with every sheet's outline and name."""
     width, height = tiling.x_edges[-1], tiling.y_edges[0]
     scale = min(box.w / width, box.h / height)
@@ -219,23 +269,21 @@ def _miniature(canvas: Canvas, form: Form, tiling: Tiling, box: Rect,
         canvas.scale(scale, scale)
         canvas.doForm(form.name)
     with saved(canvas):
-        canvas.setStrokeColorRGB(*accent)
+        canvas.setStrokeColorRGB(*SHEET_EDGE)
         canvas.setLineWidth(1.6)
         for tile in tiling.tiles:
             c = tile.content
             canvas.rect(x0 + c.x * scale, y0 + c.y * scale, c.w * scale, c.h * scale,
                         stroke=1, fill=0)
-        size = max(9.0, min(28.0, min(t.content.h for t in tiling.tiles) * scale * 0.3))
+        size = max(6.0, min(24.0, *(min(t.content.h * 0.25, t.content.w * 0.5 / (
+            0.75 * len(t.name))) * scale for t in tiling.tiles)))
         for tile in tiling.tiles:
-            c = tile.content
-            cx = x0 + (c.x + c.w / 2) * scale
-            cy = y0 + (c.y + c.h / 2) * scale
             text_w = stringWidth(tile.name, BOLD, size)
+            w, h = text_w + size * 0.6, size * 1.1
+            x, y = label_spot(tile.content, w / scale, h / scale, keep_clear)
+            cx, cy = x0 + x * scale, y0 + y * scale
             canvas.setFillColorRGB(1, 1, 1)
-            canvas.setFillAlpha(0.85)
-            canvas.roundRect(cx - text_w / 2 - size * 0.3, cy - size * 0.55,
-                             text_w + size * 0.6, size * 1.1, size * 0.2, stroke=0, fill=1)
-            canvas.setFillAlpha(1)
+            canvas.roundRect(cx - w / 2, cy - h / 2, w, h, size * 0.2, stroke=0, fill=1)
             canvas.setFillColorRGB(*accent)
             canvas.setFont(BOLD, size)
             canvas.drawCentredString(cx, cy - size * 0.36, tile.name)
@@ -254,8 +302,7 @@ def single_board(svg: str, sheet: SingleSheet, *, title: str, about: str,
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (paper.width, paper.height), title=f"{title} board",
                         subject=f"{about} on one sheet of {paper.name}")
-    forms = FormLibrary(canvas)
-    form = forms.form(BOARD_KEY, svg)
+    form = _board_form(canvas, svg)
     board = sheet.board
     canvas.setTrimBox((board.x, board.y, board.right, board.top))
     with saved(canvas):

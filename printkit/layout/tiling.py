@@ -43,6 +43,7 @@ from typing import Literal
 from printkit.layout.geometry import INFO_BAND, LayoutError, Rect
 from printkit.layout.paper import Paper
 from printkit.render.board import BoardGeometry
+from printkit.render.svg import Box
 from printkit.units import MM
 
 CUT_ROOM = 6 * MM
@@ -59,6 +60,8 @@ BAND_NOTE_SIZE = 8.0
 """Font size (points) of the notes in a glue band."""
 CUT_NOTE_SIZE = 6.0
 """Font size (points) of the note beside a cut edge."""
+MIN_NOTE_SIZE = 4.5
+"""Smallest font size (points) a glue-band note is shrunk to before it is left out."""
 NOTE_SPACING = 110 * MM
 """About one glue-band note per this much band length."""
 
@@ -97,6 +100,31 @@ def board_outline(geo: BoardGeometry) -> BoardOutline:
         row_edges=tuple(sorted(height - y * MM for y in geo.row_edges())),
         play=Rect(grid.x * MM, height - (grid.y + grid.h) * MM, grid.w * MM, grid.h * MM),
     )
+
+
+def to_board(geo: BoardGeometry, box: Box) -> Rect:
+    """A box of the board drawing (millimetres, y down) in board coordinates."""
+    return Rect(box.x * MM, (geo.height - box.y - box.h) * MM, box.w * MM, box.h * MM)
+
+
+def label_spot(area: Rect, width: float, height: float,
+               avoid: Sequence[Rect]) -> tuple[float, float]:
+    """Centre for a ``width`` x ``height`` label inside ``area`` that covers none of
+    ``avoid``: the point nearest the middle of ``area`` on a fine lattice, else the middle.
+    """
+    steps = 12
+    middle = (area.x + area.w / 2, area.y + area.h / 2)
+    spots = []
+    for i in range(steps + 1):
+        for j in range(steps + 1):
+            x = area.x + width / 2 + (area.w - width) * i / steps
+            y = area.y + height / 2 + (area.h - height) * j / steps
+            spots.append(((x - middle[0]) ** 2 + (y - middle[1]) ** 2, x, y))
+    for _, x, y in sorted(spots):
+        box = Rect(x - width / 2, y - height / 2, width, height)
+        if width <= area.w and height <= area.h and not any(box.intersects(r) for r in avoid):
+            return x, y
+    return middle
 
 
 @dataclass(frozen=True)
@@ -357,9 +385,11 @@ def _band_notes(band: GlueBand, content: Rect, name: str, measure: Measure) -> l
     usable = end - start - 2 * clear
     size = BAND_NOTE_SIZE
     text_length = measure(words, size)
-    if text_length > usable:
-        size *= usable / text_length
+    if text_length > usable:  # a short band: smaller type, down to a legible minimum
+        size *= max(0.0, usable) / text_length
         text_length = usable
+        if size < MIN_NOTE_SIZE:
+            return []
     thick = size * 0.9
     notes = []
     across = (r.x + r.w / 2) if vertical else (r.y + r.h / 2)

@@ -1,0 +1,250 @@
+"""A square game board as SVG text: a pure function of a :class:`BoardPicture`.
+
+The drawing is in millimetres with the origin at the top-left corner of the board and y
+running down.  From the outside in it has a title band, a band of coordinates on every
+side (column names above and below, row names left and right) and the grid of squares.
+A home square is tinted and framed in its player's colour; the frame lies partly in the
+play room around a card, so it stays visible once the home card is down.  The Trump's
+square carries an outlined star.  Each square may also carry its name, small in its top
+left corner (inside a home's frame), where a card covers it once the square is taken.
+
+:func:`board_geometry` gives the same measurements without drawing, for the sheet layout
+that tiles the board over several pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import svgwrite
+
+from printkit.render.svg import Box, num, star_points, text
+
+TITLE_BAND = 14.0
+"""Height (mm) of the band above the coordinates that holds the title."""
+COORD_BAND = 9.0
+"""Width (mm) of the band of coordinates on each side of the grid."""
+LINE = 0.35
+"""Width (mm) of the lines between squares."""
+BORDER = 0.7
+"""Width (mm) of the line around the grid."""
+HOME_RING = 2.6
+"""Width (mm) of the coloured frame inside a home square."""
+
+
+@dataclass(frozen=True)
+class HomeSquare:
+    """A player's home: where it is, how the player is named, the player's colour."""
+
+    row: int
+    column: int
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """Everything the board drawing shows; ``square`` in millimetres."""
+
+    title: str
+    subtitle: str
+    size: int
+    square: float
+    homes: tuple[HomeSquare, ...]
+    trump: tuple[int, int]
+    column_labels: tuple[str, ...]
+    row_labels: tuple[str, ...]
+    square_names: tuple[str, ...] = ()
+    """Row by row; empty: no names in the squares."""
+    note: str = ""
+    """A short line under the subtitle, e.g. how squares are named."""
+    background: str = "#f8f4e8"
+    lines: str = "#1d2a44"
+    trump_colour: str = "#cfcfcf"
+
+    def __post_init__(self) -> None:
+        n = self.size
+        if n < 1 or self.square <= 0:
+            raise ValueError(f"a board needs at least one square, not {n} of {self.square} mm")
+        if len(self.column_labels) != n or len(self.row_labels) != n:
+            raise ValueError(f"a {n}x{n} board needs {n} column and {n} row labels")
+        if self.square_names and len(self.square_names) != n * n:
+            raise ValueError(f"a {n}x{n} board needs {n * n} square names")
+        for row, col in [(h.row, h.column) for h in self.homes] + [self.trump]:
+            if not (0 <= row < n and 0 <= col < n):
+                raise ValueError(f"square {row},{col} is off a {n}x{n} board")
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    """Where the grid lies in the board drawing (millimetres, y down)."""
+
+    size: int
+    square: float
+    width: float
+    height: float
+    grid_x: float
+    grid_y: float
+
+    @property
+    def grid(self) -> Box:
+        """The area of the squares."""
+        side = self.size * self.square
+        return Box(self.grid_x, self.grid_y, side, side)
+
+    def square_box(self, row: int, column: int) -> Box:
+        """One square; row 0 is the top row."""
+        return Box(self.grid_x + column * self.square, self.grid_y + row * self.square,
+                   self.square, self.square)
+
+    def column_edges(self) -> tuple[float, ...]:
+        """x of every vertical grid line, left to right (``size + 1`` values)."""
+        return tuple(self.grid_x + k * self.square for k in range(self.size + 1))
+
+    def row_edges(self) -> tuple[float, ...]:
+        """y of every horizontal grid line, top to bottom (``size + 1`` values)."""
+        return tuple(self.grid_y + k * self.square for k in range(self.size + 1))
+
+
+def board_geometry(size: int, square: float) -> BoardGeometry:
+    """The measurements of a ``size`` x ``size`` board of ``square`` mm squares."""
+    side = size * square
+    return BoardGeometry(size, square, side + 2 * COORD_BAND,
+                         side + 2 * COORD_BAND + TITLE_BAND, COORD_BAND,
+                         TITLE_BAND + COORD_BAND)
+
+
+def _rgb(colour: str) -> list[int]:
+    """The channels of ``#rrggbb``; anything else (``none``) counts as white paper."""
+    if len(colour) != 7 or not colour.startswith("#"):
+        return [255, 255, 255]
+    return [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+
+
+def mix(colour: str, other: str, amount: float) -> str:
+    """``colour`` moved ``amount`` (0..1) of the way towards ``other``.
+
+    >>> mix("#000000", "#ffffff", 0.5)
+    '#808080'
+    """
+    a, b = _rgb(colour), _rgb(other)
+    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=True))
+
+
+def board_svg(picture: BoardPicture) -> str:
+    """SVG text of the whole board."""
+    geo = board_geometry(picture.size, picture.square)
+    drawing = svgwrite.Drawing(size=(f"{num(geo.width)}mm", f"{num(geo.height)}mm"),
+                               viewBox=f"0 0 {num(geo.width)} {num(geo.height)}",
+                               profile="full", debug=False)
+    drawing.set_desc(title=f"{picture.title}: {picture.subtitle}")
+    drawing.add(drawing.rect((0, 0), (num(geo.width), num(geo.height)),
+                             fill=picture.background))
+    _squares(drawing, picture, geo)
+    _grid_lines(drawing, picture, geo)
+    _coordinates(drawing, picture, geo)
+    _title(drawing, picture, geo)
+    return str(drawing.tostring())
+
+
+def _squares(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometry) -> None:
+    s = picture.square
+    names_ink = mix(picture.lines, picture.background, 0.4)
+    name_size = min(2.8, s * 0.07)
+    inset = HOME_RING + 0.9
+    homes = {(h.row, h.column): h for h in picture.homes}
+    for row in range(picture.size):
+        for col in range(picture.size):
+            box = geo.square_box(row, col)
+            home = homes.get((row, col))
+            if home is not None:
+                _home(drawing, home, box, picture.square)
+            elif (row, col) == picture.trump:
+                _trump(drawing, picture, box)
+            if picture.square_names:
+                name = picture.square_names[row * picture.size + col]
+                text(drawing, drawing, name, box.x + inset, box.y + inset + name_size * 0.36,
+                     name_size, names_ink, bold=False, anchor="start")
+
+
+def _home(drawing: svgwrite.Drawing, home: HomeSquare, box: Box, square: float) -> None:
+    ring = HOME_RING
+    drawing.add(drawing.rect((num(box.x), num(box.y)), (num(box.w), num(box.h)),
+                             fill=mix(home.colour, "#ffffff", 0.6)))
+    drawing.add(drawing.rect((num(box.x + ring / 2), num(box.y + ring / 2)),
+                             (num(box.w - ring), num(box.h - ring)), fill="none",
+                             stroke=home.colour, stroke_width=num(ring)))
+    ink = mix(home.colour, "#000000", 0.45)
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    size = min(square * 0.24, square * 0.7 / max(1, len(home.name)) / 0.72)
+    text(drawing, drawing, home.name, cx, cy - square * 0.06, size, ink)
+    text(drawing, drawing, "home", cx, cy + square * 0.17, square * 0.075, ink, bold=False)
+
+
+def _trump(drawing: svgwrite.Drawing, picture: BoardPicture, box: Box) -> None:
+    s = picture.square
+    drawing.add(drawing.rect((num(box.x), num(box.y)), (num(box.w), num(box.h)),
+                             fill=picture.trump_colour))
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    ink = mix(picture.trump_colour, "#000000", 0.55)
+    drawing.add(drawing.path(d=star_points(cx, cy - s * 0.07, s * 0.24),
+                             fill=mix(picture.trump_colour, "#ffffff", 0.55), stroke=ink,
+                             stroke_width=num(s * 0.012), stroke_linejoin="round"))
+    text(drawing, drawing, "TRUMP", cx, cy + s * 0.29, s * 0.08, ink)
+
+
+def _grid_lines(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometry) -> None:
+    grid = geo.grid
+    lines = drawing.g(stroke=picture.lines, stroke_width=num(LINE))
+    for x in geo.column_edges()[1:-1]:
+        lines.add(drawing.line((num(x), num(grid.y)), (num(x), num(grid.y + grid.h))))
+    for y in geo.row_edges()[1:-1]:
+        lines.add(drawing.line((num(grid.x), num(y)), (num(grid.x + grid.w), num(y))))
+    drawing.add(lines)
+    drawing.add(drawing.rect((num(grid.x), num(grid.y)), (num(grid.w), num(grid.h)),
+                             fill="none", stroke=picture.lines, stroke_width=num(BORDER)))
+
+
+def _coordinates(drawing: svgwrite.Drawing, picture: BoardPicture,
+                 geo: BoardGeometry) -> None:
+    grid = geo.grid
+    size = min(4.6, COORD_BAND * 0.55, picture.square * 0.5)
+    top = grid.y - COORD_BAND / 2
+    bottom = grid.y + grid.h + COORD_BAND / 2
+    left = grid.x - COORD_BAND / 2
+    right = grid.x + grid.w + COORD_BAND / 2
+    for k in range(picture.size):
+        middle = grid.x + (k + 0.5) * picture.square
+        for y in (top, bottom):
+            text(drawing, drawing, picture.column_labels[k], middle, y, size, picture.lines)
+        middle = grid.y + (k + 0.5) * picture.square
+        for x in (left, right):
+            text(drawing, drawing, picture.row_labels[k], x, middle, size, picture.lines)
+
+
+def _title(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometry) -> None:
+    """Title on the left of the band; subtitle and note on the right, shrunk to fit."""
+    left, right = COORD_BAND, geo.width - COORD_BAND
+    title_size, sub_size, note_size = 7.0, 4.4, 3.4
+    needed = (_width(picture.title, title_size, bold=True) + 6.0
+              + max(_width(picture.subtitle, sub_size, bold=True),
+                    _width(picture.note, note_size, bold=False)))
+    scale = min(1.0, (right - left) / needed)
+    middle = TITLE_BAND / 2 + 1.0
+    text(drawing, drawing, picture.title, left, middle, title_size * scale, picture.lines,
+         anchor="start")
+    lines: Sequence[tuple[str, float, bool]] = [(picture.subtitle, sub_size * scale, True)]
+    if picture.note:
+        lines = [(picture.subtitle, sub_size * scale, True),
+                 (picture.note, note_size * scale, False)]
+    step = 5.0 * scale
+    first = middle - step * (len(lines) - 1) / 2
+    for index, (words, size, bold) in enumerate(lines):
+        text(drawing, drawing, words, right, first + index * step, size, picture.lines,
+             bold=bold, anchor="end")
+
+
+def _width(words: str, size: float, *, bold: bool) -> float:
+    """A generous estimate of the width of ``words`` in Vera at ``size`` mm."""
+    return len(words) * size * (0.7 if bold else 0.62)
