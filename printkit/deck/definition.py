@@ -49,8 +49,8 @@ CARD = Record(description="Card geometry.", fields={
 })
 
 STYLE = Record(description="Shared look of the printed pieces.", fields={
-    "font": Field(Text("font family: 'Vera' (shipped with reportlab) or a path to a .ttf "
-                       "file, relative to the definition"), default="Vera"),
+    "font": Field(Text("font family; Bitstream Vera is embedded in every PDF",
+                       choices=("Vera",)), default="Vera"),
     "accent": Field(Colour("colour of titles and marks on sheets"), default="#1f3a6e"),
 })
 

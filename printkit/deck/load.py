@@ -170,12 +170,6 @@ def load_definition(
 
     faces = _expand_faces(doc, face_groups, deck_count, problems)
     font = (data.get("style") or {}).get("font") or "Vera"
-    if font != "Vera":
-        font_path = (path.parent / font).resolve()
-        if not font_path.is_file() or font_path.suffix.lower() != ".ttf":
-            problems.append(doc.problem(("style", "font"), f"font {font!r} is neither 'Vera' "
-                                        "nor a .ttf file next to the definition"))
-        font = str(font_path)
     if problems:
         raise DefinitionError(sort_problems(problems))
 
