@@ -1,0 +1,134 @@
+"""From a game definition and its engine to a verified booklet and its three files.
+
+:func:`load_booklet` renders the template, parses the Markdown and has the rules engine
+verify every example; it raises before anything could be written.  :func:`booklet_files`
+then writes the reading-order PDF, the imposed PDF and the HTML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printkit.booklet.context import FILTERS, template_context
+from printkit.booklet.document import Block, Booklet, Cover, ExampleSource
+from printkit.booklet.environment import make_environment, render_template
+from printkit.booklet.examples import verify_blocks
+from printkit.booklet.figures import check_highlights, face_library, make_figure
+from printkit.booklet.frontmatter import split_front_matter
+from printkit.booklet.html import booklet_html
+from printkit.booklet.impose import booklet_page
+from printkit.booklet.imposed import imposed_pdf
+from printkit.booklet.markdown import parse_markdown
+from printkit.booklet.pdf import booklet_pdf
+from printkit.deck.model import Definition
+from printkit.errors import DefinitionError, Problem
+from printkit.layout.paper import Paper
+from printkit.render.faces import render_face
+from printkit.render.svg import Frame
+from printkit.rules.base import Game
+
+TEMPLATE_SUFFIX = ".md.j2"
+COVER_CARDS = 5
+
+
+def templates_dir() -> Path:
+    """The shipped templates: ``templates/`` next to the package, or in the working folder."""
+    for candidate in (Path(__file__).resolve().parents[2] / "templates",
+                      Path.cwd() / "templates"):
+        if candidate.is_dir():
+            return candidate
+    return Path.cwd() / "templates"
+
+
+def find_template(definition: Definition) -> Path | None:
+    """The booklet template of ``definition``, or ``None`` if the game has no booklet.
+
+    A template named in the definition must exist (beside the definition or under
+    ``templates/``); without a name, ``<game>.md.j2`` is used if there is one.
+    """
+    named = str(definition.booklet.get("template") or "")
+    wanted = named or definition.game + TEMPLATE_SUFFIX
+    for folder in (definition.path.parent, templates_dir()):
+        candidate = folder / wanted
+        if candidate.is_file():
+            return candidate
+    if named:
+        raise DefinitionError(f"{definition.path}: booklet template {named!r} is neither "
+                              f"beside the definition nor in {templates_dir()}")
+    return None
+
+
+def player_colours(definition: Definition) -> tuple[str, ...]:
+    """The booklet's player colours (the schema guarantees a list of colours)."""
+    value = definition.booklet.get("player_colours", ())
+    return tuple(str(c) for c in value) if isinstance(value, (list, tuple)) else ()
+
+
+def _cover(definition: Definition, subtitle: str, lines: tuple[str, ...]) -> Cover:
+    faces = [f for f in definition.faces if f.deck == 0 and f.kind != "trump"] or list(
+        definition.faces)
+    step = max(1, len(faces) // COVER_CARDS)
+    chosen = faces[::step][:COVER_CARDS]
+    frame = Frame.from_points(definition.card_width, definition.card_height, 0.0,
+                              definition.safe_margin)
+    booklet = definition.booklet
+    return Cover(definition.title, subtitle, lines, str(booklet.get("cover", "#1f3a6e")),
+                 str(booklet.get("cover_ink", "#ffffff")), definition.accent,
+                 tuple((face.key, render_face(face, frame)) for face in chosen))
+
+
+def load_booklet(definition: Definition, engine: Game[Any, Any] | None, *,
+                 template: Path | None = None) -> Booklet | None:
+    """The verified booklet of a game (``None`` if it has no template).
+
+    Raises :class:`~printkit.errors.DefinitionError` for template problems and
+    :class:`~printkit.errors.ExampleError` for false claims, located in the template.
+    """
+    path = template or find_template(definition)
+    if path is None:
+        return None
+    env = make_environment([path.parent, templates_dir()], filters=FILTERS)
+    rendered = render_template(env, path.name, template_context(definition, engine))
+    front, rendered = split_front_matter(rendered)
+    blocks = parse_markdown(rendered)
+    sources = [b for b in blocks if isinstance(b, ExampleSource)]
+    if sources and (engine is None or definition.rules is None):
+        raise DefinitionError([Problem(f"{definition.title} has no rules engine to check "
+                                       "this example", s.location) for s in sources])
+    examples = verify_blocks(sources, rendered, game=str(definition.rules),
+                             base_params=definition.parameters,
+                             check_squares=check_highlights) if sources else []
+    colours = player_colours(definition)
+    figures = iter(examples)
+    faces = face_library(definition)
+    final: list[Block] = []
+    number = 0
+    for block in blocks:
+        if isinstance(block, ExampleSource):
+            number += 1
+            final.append(make_figure(number, next(figures), definition, colours, faces))
+        else:
+            final.append(block)
+    return Booklet(definition.title, _cover(definition, front.subtitle, front.lines),
+                   tuple(final), number)
+
+
+@dataclass(frozen=True)
+class BookletFiles:
+    """The three outputs of a booklet."""
+
+    pdf: bytes
+    imposed: bytes
+    html: str
+    pages: int
+
+
+def booklet_files(booklet: Booklet, paper: Paper) -> BookletFiles:
+    """Write ``booklet`` for folding from ``paper`` (A4 gives A5 pages, Letter half-letter)."""
+    page = booklet_page(paper)
+    reading, pages = booklet_pdf(booklet, page)
+    sheet = paper.landscape() if paper.width < paper.height else paper
+    imposed = imposed_pdf(reading, page=page, sheet=sheet, title=booklet.title)
+    return BookletFiles(reading, imposed, booklet_html(booklet, page), pages)

@@ -1,0 +1,88 @@
+"""A verified example made printable: its diagrams and the sentences that state its claims."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from printkit.booklet.document import Diagram, Figure, Inline
+from printkit.booklet.examples import BookletExample
+from printkit.booklet.markdown import parse_inline
+from printkit.booklet.phrases import phrasebook
+from printkit.booklet.positions import parse_square, view_maker
+from printkit.deck.model import Definition
+from printkit.examples import VerifiedExample
+from printkit.render.diagram import DiagramStyle, board_scene
+from printkit.render.scene import FaceLibrary, scene_svg
+from printkit.render.svg import Frame
+
+FULL_WIDTH = 74.0
+"""Width (mm) a lone diagram of the standard 7x7 board is drawn at (its printed size)."""
+WIDER_PER_ROW = 6.0
+"""Extra width (mm) for each row above seven, so that large boards stay legible."""
+WIDEST = 116.0
+HALF_WIDTH = 57.0
+"""Width (mm) of each of a before/after pair."""
+
+
+def check_highlights(verified: VerifiedExample, squares: Sequence[str]) -> None:
+    """Raise ``ValueError`` unless every square can be drawn on the example's diagram."""
+    if view_maker(verified.game) is None:
+        raise ValueError("this game's examples are printed as text, with nothing to highlight")
+    size = getattr(verified.game, "size", 0)
+    for square in squares:
+        parse_square(square, size)
+
+
+def sentences(verified: VerifiedExample) -> tuple[Inline, ...]:
+    """The moves played and every claim, in plain words."""
+    game = verified.game
+    book = phrasebook(game.name)
+    texts = [book.move(game, state, text)
+             for state, text in zip(verified.states, verified.move_texts, strict=False)]
+    texts += [book.claim(game, verified.final, result) for result in verified.claims]
+    return tuple(parse_inline(text) for text in texts)
+
+
+def face_library(definition: Definition) -> FaceLibrary:
+    """The faces of ``definition`` as diagrams draw them: trim size, no bleed."""
+    return FaceLibrary(Frame.from_points(definition.card_width, definition.card_height, 0.0,
+                                         definition.safe_margin))
+
+
+def _diagram(definition: Definition, faces: FaceLibrary, style: DiagramStyle,
+             verified: VerifiedExample, state: Any, *, highlight: Sequence[str],
+             moves: Sequence[Any], ident: str, label: str) -> Diagram:
+    maker = view_maker(verified.game)
+    assert maker is not None
+    view = maker(definition, verified.game, state, highlight, moves)
+    title = f"{verified.name}: {label.lower() or 'position'}"
+    scene = board_scene(view, style, title=title)
+    return Diagram(scene, scene_svg(scene, faces, ident=ident), label, faces)
+
+
+def make_figure(number: int, example: BookletExample, definition: Definition,
+                colours: Sequence[str], faces: FaceLibrary) -> Figure:
+    """Figure ``number`` of the booklet."""
+    verified = example.verified
+    diagrams: list[Diagram] = []
+    notation = ""
+    if view_maker(verified.game) is None:
+        notation = str(verified.game.format_state(verified.start))
+    else:
+        pair = example.show == "both"
+        size = int(getattr(verified.game, "size", 7))
+        width = HALF_WIDTH if pair else min(WIDEST, FULL_WIDTH + WIDER_PER_ROW * max(0, size - 7))
+        style = DiagramStyle(colours=tuple(colours), width=width)
+        ident = f"ex{number}"
+        # the claims are about the final position, so that is where their squares are shown
+        if example.show in ("start", "both"):
+            diagrams.append(_diagram(definition, faces, style, verified, verified.start,
+                                     highlight=() if pair else example.highlight, moves=(),
+                                     ident=ident + "a", label="Before" if pair else ""))
+        if example.show in ("final", "both"):
+            diagrams.append(_diagram(definition, faces, style, verified, verified.final,
+                                     highlight=example.highlight, moves=verified.moves,
+                                     ident=ident + "b", label="After" if pair else ""))
+    return Figure(number, verified.name, tuple(diagrams), notation, example.caption,
+                  sentences(verified))

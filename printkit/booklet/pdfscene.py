@@ -1,0 +1,123 @@
+"""Drawing a :class:`~printkit.render.scene.Scene` straight onto a reportlab canvas.
+
+Rectangles and text become PDF operators; every card face is stored once per document as a
+form XObject that each placement reuses, as on the card sheets.  Parsing SVG with svglib is
+the slow step, so parsed faces are also kept by their SVG text for the next document built
+in the same process (a rebuild, another paper size).  Everything stays vector.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from collections.abc import Callable
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
+from svglib.svglib import svg2rlg
+
+from printkit.layout.fonts import BOLD, REGULAR, register_fonts
+from printkit.layout.pdfcanvas import Form, saved
+from printkit.render.scene import CardShape, FaceLibrary, RectShape, Scene, TextShape
+
+
+@functools.lru_cache(maxsize=512)
+def parsed_svg(svg: str) -> Drawing:
+    """``svg`` read by svglib (once per distinct text in this process)."""
+    register_fonts()
+    drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+    if drawing is None:  # svglib reports parse failures this way
+        raise ValueError("could not read a card face's SVG")
+    return drawing
+
+
+class FaceForms:
+    """The card faces stored as forms in each canvas, by face key."""
+
+    def __init__(self) -> None:
+        self._forms: dict[int, dict[str, Form]] = {}
+
+    def form(self, canvas: Canvas, key: str, svg: Callable[[], str]) -> Form:
+        """The form of the face ``key`` in ``canvas``; ``svg`` is called the first time."""
+        forms = self._forms.setdefault(id(canvas), {})
+        found = forms.get(key)
+        if found is None:
+            drawing = parsed_svg(svg())
+            name = f"pkface{len(forms)}"
+            canvas.beginForm(name, lowerx=0, lowery=0, upperx=drawing.width,
+                             uppery=drawing.height)
+            renderPDF.draw(drawing, canvas, 0, 0)
+            canvas.endForm()
+            found = forms[key] = Form(name, float(drawing.width), float(drawing.height))
+        return found
+
+
+def _paint(canvas: Canvas, shape: RectShape, scale: float) -> tuple[int, int]:
+    fill = shape.fill != "none"
+    stroke = shape.stroke != "none" and shape.stroke_width > 0
+    if fill:
+        canvas.setFillColor(colors.HexColor(shape.fill))
+    if stroke:
+        canvas.setStrokeColor(colors.HexColor(shape.stroke))
+        canvas.setLineWidth(shape.stroke_width * scale)
+        canvas.setDash([d * scale for d in shape.dash] if shape.dash else [])
+    return int(stroke), int(fill)
+
+
+def draw_scene(canvas: Canvas, scene: Scene, faces: FaceLibrary, forms: FaceForms,
+               x: float, y: float, width: float) -> None:
+    """Draw ``scene`` ``width`` points wide with its lower-left corner at (x, y)."""
+    scale = width / scene.width
+    top = y + scene.height * scale
+    with saved(canvas):
+        for shape in scene.shapes:
+            if isinstance(shape, RectShape):
+                stroke, fill = _paint(canvas, shape, scale)
+                if stroke or fill:
+                    canvas.rect(x + shape.x * scale, top - (shape.y + shape.h) * scale,
+                                shape.w * scale, shape.h * scale, stroke=stroke, fill=fill)
+            elif isinstance(shape, TextShape):
+                canvas.setFont(BOLD if shape.bold else REGULAR, shape.size * scale)
+                canvas.setFillColor(colors.HexColor(shape.colour))
+                tx, ty = x + shape.x * scale, top - shape.baseline * scale
+                if shape.anchor == "middle":
+                    canvas.drawCentredString(tx, ty, shape.text)
+                elif shape.anchor == "end":
+                    canvas.drawRightString(tx, ty, shape.text)
+                else:
+                    canvas.drawString(tx, ty, shape.text)
+            else:
+                _card(canvas, shape, faces, forms, x + shape.x * scale, top - shape.y * scale,
+                      shape.width * scale)
+
+
+def _card(canvas: Canvas, shape: CardShape, faces: FaceLibrary, forms: FaceForms, left: float,
+          top: float, width: float) -> None:
+    form = forms.form(canvas, shape.face.key, lambda: faces.svg(shape.face))
+    factor = width / form.width
+    with saved(canvas):
+        canvas.translate(left, top - form.height * factor)
+        canvas.scale(factor, factor)
+        canvas.doForm(form.name)
+
+
+class SceneFlowable(Flowable):  # type: ignore[misc]  # reportlab has no type hints
+    """A scene as a platypus flowable, scaled to ``width`` points."""
+
+    def __init__(self, scene: Scene, faces: FaceLibrary, forms: FaceForms, width: float) -> None:
+        super().__init__()
+        self.scene = scene
+        self.faces = faces
+        self.forms = forms
+        self.width = width
+        self.height = scene.height * width / scene.width
+        self.hAlign = "CENTER"
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        draw_scene(self.canv, self.scene, self.faces, self.forms, 0, 0, self.width)
