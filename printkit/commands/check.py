@@ -16,6 +16,7 @@ from printkit.console import Console
 from printkit.errors import DefinitionError, ExampleError, PrintkitError
 from printkit.examples.check import check_file
 from printkit.kit.board import check_board
+from printkit.kit.booklet import verify_booklet
 from printkit.kit.games import resolve, shipped_games
 
 
@@ -54,8 +55,9 @@ def check_target(target: str, *, variant: str | None = None,
     game = resolve(target, variant=variant, overrides=overrides or [])
     definition = game.definition
     board = check_board(game)
+    examples = verify_booklet(game)
     return (f"{target}: {definition.title} is valid ({definition.card_count} cards; "
-            f"{board})")
+            f"{board}; {examples} booklet examples verified)")
 
 
 def run(args: argparse.Namespace, console: Console) -> int:

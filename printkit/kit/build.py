@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.kit.board import build_board
+from printkit.kit.booklet import build_booklet
 from printkit.kit.cards import build_cards
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.kit.options import BuildOptions, plan
@@ -39,5 +40,6 @@ def build_game(name_or_path: str, *, output_root: Path, options: BuildOptions,
     print_plan = plan(definition, options)
     build_cards(definition, print_plan, out, progress)
     build_board(game, print_plan, out, progress, board_paper_name=options.board_paper)
+    build_booklet(game, print_plan, out, progress)
     written = out.commit()
     return BuildResult(game, folder, tuple(written))

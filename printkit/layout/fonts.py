@@ -44,8 +44,6 @@ def register_fonts() -> None:
     names = {"regular": REGULAR, "bold": BOLD, "italic": ITALIC, "bolditalic": BOLD_ITALIC}
     for style, file_name in _VERA.items():
         pdfmetrics.registerFont(TTFont(names[style], str(_VERA_DIR / file_name)))
-    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC,
-                                  boldItalic=BOLD_ITALIC)
     # reportlab's graphics renderer selects its default font before drawing anything;
     # make that our embedded font so no PDF refers to a font it does not carry
     shapes.STATE_DEFAULTS["fontName"] = REGULAR
@@ -53,3 +51,7 @@ def register_fonts() -> None:
     for (weight, style), key in _SVG_STYLES.items():
         font_map.register_font(FONT_FAMILY, str(_VERA_DIR / _VERA[key]), weight=weight,
                                style=style, rlgFontName=names[key])
+    # last: svglib's registration above re-registers each face on its own, which would
+    # otherwise drop the bold and italic links that paragraph markup (<b>, <i>) follows
+    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC,
+                                  boldItalic=BOLD_ITALIC)
