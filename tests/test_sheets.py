@@ -195,8 +195,12 @@ def test_gutter_fold_backs_mirror_the_fronts_across_the_fold(kit: Path) -> None:
     assert len(pages) == 10  # 37 cards at 4 a page
 
 
-def test_calibration_sheet_is_one_sheet(kit: Path) -> None:
-    assert len(PdfReader(str(kit / "calibration.pdf")).pages) == 2
+def test_calibration_sheet_is_one_sheet_with_labels(kit: Path) -> None:
+    reader = PdfReader(str(kit / "calibration.pdf"))
+    assert len(reader.pages) == 2
+    for number, page in enumerate(reader.pages, start=1):
+        text = page.extract_text()
+        assert f"page {number} of 2" in text and "100%" in text
 
 
 def test_every_page_says_print_at_100_percent_with_page_numbers(kit: Path) -> None:

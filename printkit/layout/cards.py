@@ -24,6 +24,7 @@ from printkit.layout.geometry import (
     sheet_grid,
 )
 from printkit.layout.label import draw_label
+from printkit.layout.paper import Paper
 from printkit.layout.pdfcanvas import FormLibrary, new_canvas, saved
 from printkit.units import MM
 
@@ -56,8 +57,12 @@ def _marks(canvas: Canvas, marks: Sequence[Segment]) -> None:
 
 
 def _mirror_band(band: Rect, grid: Grid, duplex: str) -> Rect:
-    probe = Slot(0, 0, band, band)
-    return mirror_slot(probe, grid.paper, duplex)
+    return _flipped_band(band, grid.paper, duplex)
+
+
+def _flipped_band(band: Rect, paper: Paper, duplex: str) -> Rect:
+    """Where ``band`` lies on the other side of the sheet."""
+    return mirror_slot(Slot(0, 0, band, band), paper, duplex)
 
 
 def cut_sheets(cards: Sequence[Artwork], back: Artwork, *, title: str,
@@ -234,6 +239,8 @@ def calibration(spec: SheetSpec, *, title: str, duplex: str,
             canvas.drawString(cx + tick + 0.8 * MM, cy + mm * MM - 0.6 * MM, f"{mm}")
     canvas.line(cx - 20 * MM, cy, cx + 20 * MM, cy)
     canvas.line(cx, cy - 20 * MM, cx, cy + 20 * MM)
+    band = Rect(spec.margin, spec.margin, paper.width - 2 * spec.margin, INFO_BAND)
+    draw_label(canvas, band, title=title, what="duplex calibration, front", page=1, pages=2)
     canvas.showPage()
     # the back: the target sits at the mirror image of the centre, moved by the offset
     probe = Rect(cx, cy, 0, 0)
@@ -247,6 +254,8 @@ def calibration(spec: SheetSpec, *, title: str, duplex: str,
     canvas.setFont(REGULAR, 8)
     canvas.setFillColorRGB(0.8, 0, 0)
     canvas.drawCentredString(bx, by - 14 * MM, "back of the calibration sheet")
+    draw_label(canvas, _flipped_band(band, paper, duplex), title=title,
+               what="duplex calibration, back", page=2, pages=2)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
