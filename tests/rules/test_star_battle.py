@@ -34,6 +34,7 @@ from printkit.rules.star_battle import (
     parse_card,
     parse_cell,
 )
+from tests.rules import helpers
 
 EXAMPLES = Path(__file__).parents[1] / "data" / "examples" / "star-battle.yaml"
 
@@ -66,14 +67,11 @@ def position(text: str, game: StarBattle = GAME) -> State:
 
 
 def play(state: State, *moves: str, game: StarBattle = GAME, seed: int = 0) -> State:
-    rng = random.Random(seed)
-    for text in moves:
-        state = game.apply(state, game.parse_move(state, text), rng)
-    return state
+    return helpers.play(game, state, *moves, seed=seed)
 
 
 def legal_texts(state: State, game: StarBattle = GAME) -> set[str]:
-    return {game.format_move(state, m) for m in game.legal_moves(state)}
+    return set(helpers.move_texts(game, state))
 
 
 def system(state: State, name: str) -> tuple[str, int, int, int]:

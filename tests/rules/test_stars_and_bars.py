@@ -25,6 +25,7 @@ from printkit.rules.stars_and_bars import (
     StarsAndBarsParams,
     State,
 )
+from tests.rules.helpers import move_texts, play
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples" / "stars-and-bars.yaml"
 
@@ -39,17 +40,6 @@ MANUAL = engine(manual_housekeeping=True)
 
 def card(game: StarsAndBars, code: str) -> int:
     return game.parse_card(code)
-
-
-def play(game: StarsAndBars, state: State, *moves: str, seed: int = 0) -> State:
-    rng = random.Random(seed)
-    for text in moves:
-        state = game.apply(state, game.parse_move(state, text), rng)
-    return state
-
-
-def moves_text(game: StarsAndBars, state: State) -> list[str]:
-    return [game.format_move(state, m) for m in game.legal_moves(state)]
 
 
 def claim(game: StarsAndBars, state: State, name: str, argument: str | None = None) -> object:
@@ -229,7 +219,7 @@ def test_relation_numbers_are_options() -> None:
 
 def test_centre_takes_any_card_outer_needs_every_relation() -> None:
     state = GAME.parse_state(ONE_CARD)
-    legal = set(moves_text(GAME, state))
+    legal = set(move_texts(GAME, state))
     for code in ("srl2", "sbs1", "bbs1", "bbs2"):
         for space in ("b2", "c2", "b3", "c3"):
             assert f"{code} {space}" in legal
@@ -249,9 +239,9 @@ def test_a_face_down_stack_takes_nothing_and_is_not_compared() -> None:
         4 . .  .    .
         P1 hand bbs1 sbl1
     """)
-    assert all(not m.endswith(" b2") for m in moves_text(GAME, state))
+    assert all(not m.endswith(" b2") for m in move_texts(GAME, state))
     # a1 touches only the face-down b2: no relation, so no placement
-    assert "sbl1 a1" not in moves_text(GAME, state)
+    assert "sbl1 a1" not in move_texts(GAME, state)
     with pytest.raises(IllegalMoveError, match="face-down"):
         play(GAME, state, "bbs1 b2")
     with pytest.raises(ValueError, match="face-down"):
@@ -368,7 +358,7 @@ def test_a_centre_stack_of_four_turns_face_down() -> None:
     after = play(GAME, GAME.parse_state(THREE_HIGH), "bbl2 b2")
     stack = after.board[5]  # b2
     assert stack.face_down and stack.size == 4
-    assert "brl1 b2" not in moves_text(GAME, after)
+    assert "brl1 b2" not in move_texts(GAME, after)
 
 
 def test_four_face_down_centre_stacks_are_cleared() -> None:
@@ -418,7 +408,7 @@ def test_stack_limit_is_an_option() -> None:
 
 def test_manual_housekeeping_offers_leave_and_claims() -> None:
     state = MANUAL.parse_state(THREE_HIGH)
-    legal = moves_text(MANUAL, state)
+    legal = move_texts(MANUAL, state)
     assert "bbl2 b2" in legal and "bbl2 b2 leave" in legal
     assert "bbl2 c2 leave" not in legal  # nothing to tidy there
     tidy = play(MANUAL, state, "bbl2 b2")
@@ -426,11 +416,11 @@ def test_manual_housekeeping_offers_leave_and_claims() -> None:
     left = play(MANUAL, state, "bbl2 b2 leave")
     assert not left.board[5].face_down and left.board[5].size == 4
     # the opponent may claim the turn before laying a card, and may still lay on it
-    assert moves_text(MANUAL, left)[0] == "turn b2"
-    assert "brl1 b2" in moves_text(MANUAL, left)
+    assert move_texts(MANUAL, left)[0] == "turn b2"
+    assert "brl1 b2" in move_texts(MANUAL, left)
     claimed = play(MANUAL, left, "turn b2")
     assert claimed.scores == (0, 2) and claimed.to_move == 1 and claimed.turn == left.turn
-    assert "turn b2" not in moves_text(MANUAL, claimed)
+    assert "turn b2" not in move_texts(MANUAL, claimed)
 
 
 def test_manual_claim_points_are_options() -> None:
@@ -442,7 +432,7 @@ def test_manual_claim_points_are_options() -> None:
         4 . .  .                      .
         P1 hand bbl1
     """)
-    assert moves_text(game, state)[0] == "turn c3"
+    assert move_texts(game, state)[0] == "turn c3"
     assert play(game, state, "turn c3", "clear").scores == (8, 0)
     assert play(MANUAL, MANUAL.parse_state(game.format_state(state)),
                 "turn c3", "clear").scores == (6, 0)
@@ -456,7 +446,7 @@ def test_manual_mode_face_down_centre_can_be_claimed() -> None:
         4 . .  .  .
         P1 hand bbl1
     """)
-    assert moves_text(MANUAL, state) == ["clear"]
+    assert move_texts(MANUAL, state) == ["clear"]
     with pytest.raises(NotationError, match="cleared"):
         GAME.parse_state(MANUAL.format_state(state))
 
@@ -532,7 +522,7 @@ def test_empty_hands_end_the_game() -> None:
     text = "1 . . . .\n3 . . . .\n4 . . . .\n" + text
     for p1, winners in ((30, (0, 1)), (37, (0,)), (8, (0, 1)), (7, (1,))):
         state = GAME.parse_state(text.format(p1=p1))
-        assert moves_text(GAME, state) == ["pass"]
+        assert move_texts(GAME, state) == ["pass"]
         end = play(GAME, state, "pass", "sbs1 c2")
         assert end.over and GAME.winners(end) == winners
 
@@ -732,7 +722,7 @@ def _generic(game: StarsAndBars, state: State, name: str, argument: str | None) 
     if name == "legal":
         return game.parse_move(state, argument or "") in game.legal_moves(state)
     if name == "legal_moves":
-        return sorted(moves_text(game, state))
+        return sorted(move_texts(game, state))
     if name == "to_move":
         return None if state.over else names[state.to_move]
     if name == "scores":

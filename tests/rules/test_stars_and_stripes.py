@@ -37,6 +37,7 @@ from printkit.rules.stars_and_stripes import (
     card_values,
     cards_match,
 )
+from tests.rules.helpers import move_texts, play
 
 EXAMPLES = Path(__file__).parents[1] / "data" / "examples" / "stars-and-stripes.yaml"
 
@@ -80,17 +81,6 @@ hand NW: 1*5 2*2
 
 def game_of(**options: object) -> StarsAndStripes:
     return StarsAndStripes(make_params(Params, options))
-
-
-def play(game: StarsAndStripes, state: State, *moves: str, seed: int = 0) -> State:
-    rng = random.Random(seed)
-    for text in moves:
-        state = game.apply(state, game.parse_move(state, text), rng)
-    return state
-
-
-def texts(game: StarsAndStripes, state: State) -> list[str]:
-    return [game.format_move(state, m) for m in game.legal_moves(state)]
 
 
 def claim(game: StarsAndStripes, state: State, key: str) -> object:
@@ -220,7 +210,7 @@ def test_unknown_hands_hold_any_card_left() -> None:
     state = game.parse_state(NE_BLOCKED)
     pool = 36 - sum(1 for c in state.cells if c >= 0)
     assert pool == 15
-    moves = texts(game, state)
+    moves = move_texts(game, state)
     assert moves[:3] == ["F 1,6 6*4", "F 2,5 1*3", "F 2,5 6*4"]
     assert len(moves) == 3 + 1 * pool  # the three ways out, then any card on the free 4,0
     assert not any(m.startswith("X") for m in moves)
@@ -234,12 +224,12 @@ def test_unknown_hands_hold_any_card_left() -> None:
     hands = f"hand NW: {' '.join(rest[:5])}\nhand SE: {' '.join(rest[5:10])}\n" + (
         f"hand SW: {' '.join(rest[10:])}\nfirst: NE\n")
     state = game.parse_state(NE_BLOCKED + hands)
-    assert texts(game, state) == ["F 1,6 6*4", "F 2,5 6*4", "I 4,0 6*4"]
+    assert move_texts(game, state) == ["F 1,6 6*4", "F 2,5 6*4", "I 4,0 6*4"]
     state = play(game, state, "F 1,6 6*4")
     assert game.legal_moves(state) and game._pool(state) == ()
     for _ in range(3):
         assert not game.is_terminal(state)
-        state = play(game, state, texts(game, state)[0])
+        state = play(game, state, move_texts(game, state)[0])
     assert game.is_terminal(state)
 
 
@@ -314,10 +304,10 @@ def test_trump_is_taken_by_touching_it() -> None:
     assert claim(game, after, "followers") == {"NW": 6, "SE": 5}
     # SE may no longer place next to it (default ruling)
     assert game.illegal_reason(after, game.parse_move(after, "F 4,3 4*1")) == "trump_claimed"
-    assert "F 4,3 4*1" not in texts(game, after)
+    assert "F 4,3 4*1" not in move_texts(game, after)
     # the holder ignores the matching rule, nothing else
     back = play(game, after, "I 6,0 2*2")
-    assert "F 1,1 6*1" in texts(game, back) and "F 0,1 6*1" in texts(game, back)
+    assert "F 1,1 6*1" in move_texts(game, back) and "F 0,1 6*1" in move_texts(game, back)
     assert not cards_match(card_id(6, 1), card_id(1, 2))
     done = play(game, back, "F 1,1 6*1")
     assert claim(game, done, "followers") == {"NW": 7, "SE": 5}
@@ -327,8 +317,8 @@ def test_trump_is_taken_by_touching_it() -> None:
 def test_trump_option_allow_without_power() -> None:
     game = game_of(players=2, trump_exclusive="allow_without_power")
     state = play(game, game.parse_state(TRUMP_RACE), "F 2,3 2*5")
-    assert "F 4,3 4*1" in texts(game, state)
-    assert "F 4,3 3*6" not in texts(game, state)  # matching still applies to SE
+    assert "F 4,3 4*1" in move_texts(game, state)
+    assert "F 4,3 3*6" not in move_texts(game, state)  # matching still applies to SE
     after = play(game, state, "F 4,3 4*1")
     assert after.trump_holder == 0
     assert claim(game, after, "followers") == {"NW": 6, "SE": 6}
@@ -343,7 +333,7 @@ def test_corner_contact_option() -> None:
     edge = game_of()
     corner = game_of(opponent_contact="edge_and_corner")
     state = edge.parse_state(text)
-    assert "F 3,1 1*5" in texts(edge, state)
+    assert "F 3,1 1*5" in move_texts(edge, state)
     assert edge.claims()["captures"].compute(state, "F 3,1 1*5") == ["4,1"]
     taken = play(edge, state, "F 3,1 1*5")
     assert claim(edge, taken, "owner(4,1)") == "NW"
@@ -351,7 +341,7 @@ def test_corner_contact_option() -> None:
     state = corner.parse_state(text)
     assert corner.illegal_reason(state, corner.parse_move(state, "F 3,1 1*5")) == (
         "opponent_contact")
-    assert "F 3,1 1*5" not in texts(corner, state)
+    assert "F 3,1 1*5" not in move_texts(corner, state)
     with pytest.raises(NotationError, match="followers of two players touch"):
         corner.parse_state(edge.format_state(taken))
     # and a plain diagonal touch: 0,3 meets NE's 6*3 on 1,4 at a corner only
@@ -387,7 +377,7 @@ def test_captures_flood_through_independents() -> None:
 def test_exchange_swaps_one_random_card_each() -> None:
     game = game_of(players=2)
     state = game.parse_state(TRUMP_RACE)
-    assert "X SE" in texts(game, state)
+    assert "X SE" in move_texts(game, state)
     seen = set()
     for seed in range(30):
         after = play(game, state, "X SE", seed=seed)
@@ -401,7 +391,7 @@ def test_exchange_swaps_one_random_card_each() -> None:
     assert len(seen) == 9  # every pair of cards can be swapped
     assert play(game, state, "X SE", seed=4) == play(game, state, "X SE", seed=4)
     empty = game.parse_state(TRUMP_RACE.replace("hand SE: 4*1 3*6 2*2", "hand SE: -"))
-    assert "X SE" not in texts(game, empty)
+    assert "X SE" not in move_texts(game, empty)
     assert game.illegal_reason(empty, game.parse_move(empty, "X SE")) == "opponent_no_cards"
 
 
@@ -440,7 +430,7 @@ def test_round_without_placement_ends_the_game() -> None:
     assert not game.is_terminal(once) and once.to_move == 1
     assert game.is_terminal(play(game, once, "X NW", seed=1))
     # a placement anywhere in the round keeps it going, and the next round starts afresh
-    spot = next(m for m in texts(game, once) if m.startswith("I 6,0"))
+    spot = next(m for m in move_texts(game, once) if m.startswith("I 6,0"))
     going = play(game, once, spot)
     assert not game.is_terminal(going) and not going.placed and going.to_move == 0
     placed_first = play(game, state, "I 6,0 3*3")
@@ -454,10 +444,10 @@ def test_game_mid_round_stops_only_at_the_round_end() -> None:
     after = play(game, state, "F 1,6 6*4")  # NE is out of cards, but the round goes on
     assert not game.is_terminal(after) and after.to_move == 2
     after = play(game, after, "I 4,0 2*3")
-    assert texts(game, after) == ["pass"] or texts(game, after)[0].startswith("F")
-    after = play(game, after, texts(game, after)[0])
+    assert move_texts(game, after) == ["pass"] or move_texts(game, after)[0].startswith("F")
+    after = play(game, after, move_texts(game, after)[0])
     assert not game.is_terminal(after) and after.to_move == 0
-    after = play(game, after, texts(game, after)[0])
+    after = play(game, after, move_texts(game, after)[0])
     assert game.is_terminal(after)
     scores = game.scores(after)
     assert scores[1] == 6 and game.winners(after) == tuple(
@@ -785,7 +775,7 @@ def test_figures_count_what_happened() -> None:
     history = [start]
     for text in ("I 0,3 3*3", "I 6,0 2*2", "F 2,3 2*5", "X NW"):
         history.append(play(game, history[-1], text, seed=1))
-    take = next(m for m in texts(game, history[-1]) if m.startswith("F 1,3"))
+    take = next(m for m in move_texts(game, history[-1]) if m.startswith("F 1,3"))
     history.append(play(game, history[-1], take))
     figures = game.figures(history)
     assert figures["trump captured"] == 1.0

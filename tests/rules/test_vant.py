@@ -34,6 +34,7 @@ from printkit.rules.vant import (
     read_card,
     stock_size,
 )
+from tests.rules.helpers import play
 
 EXAMPLES = Path(__file__).parents[1] / "data" / "examples" / "i-vant-to-be-alone.yaml"
 
@@ -66,13 +67,6 @@ def card(name: str) -> int:
     found = read_card(name)
     assert found is not None, name
     return found
-
-
-def play(game: IVantToBeAlone, state: VantState, *texts: str, seed: int = 0) -> VantState:
-    rng = random.Random(seed)
-    for text in texts:
-        state = game.apply(state, game.parse_move(state, text), rng)
-    return state
 
 
 def playout(game: IVantToBeAlone, seed: int, stop: int | None = None) -> list[VantState]:

@@ -35,6 +35,7 @@ from printkit.rules.white_star import (
     is_perfect_star,
     points,
 )
+from tests.rules import helpers
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples" / "white-star.yaml"
 GAME = WhiteStar()
@@ -58,10 +59,7 @@ def cards(text: str) -> CardSet:
 
 
 def play_all(game: WhiteStar, state: StarsState, moves: list[str], seed: int = 0) -> StarsState:
-    rng = random.Random(seed)
-    for text in moves:
-        state = game.apply(state, game.parse_move(state, text), rng)
-    return state
+    return helpers.play(game, state, *moves, seed=seed)
 
 
 def names(game: WhiteStar, players: tuple[int, ...]) -> list[str]:
