@@ -8,7 +8,6 @@ PyYAML would silently accept, are reported as problems.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -130,9 +129,3 @@ def load(path: Path | str, display: str | None = None) -> Document:
     except UnicodeDecodeError:
         raise DefinitionError([Problem(f"{name} is not UTF-8 text")]) from None
     return parse(text, name)
-
-
-def names(items: Sequence[str]) -> str:
-    """``'a', 'b' or 'c'`` for messages."""
-    quoted = [repr(i) for i in items]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]

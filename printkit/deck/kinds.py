@@ -7,7 +7,7 @@ kind.  A new game adds its kind here and a renderer there.
 
 from __future__ import annotations
 
-from printkit.deck.schema import Colour, Field, Flag, Length, Node, Number, Record, Text
+from printkit.deck.schema import Colour, Field, Flag, Length, Number, Record, Text
 
 _MM = 72 / 25.4
 
@@ -43,8 +43,3 @@ BACK_KINDS: dict[str, Record] = {
         "density": Field(Number("motifs across the card", minimum=2, maximum=20), default=6),
     }),
 }
-
-
-def face_options(kind: str) -> Node:
-    """The options record of a face kind (the caller has checked that it exists)."""
-    return FACE_KINDS[kind]

@@ -8,12 +8,13 @@ board; how it looks comes from the definition's ``board:`` section.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from printkit.deck.board_schema import DEFAULT_COLOURS, BoardSettings
 from printkit.deck.model import Definition
 from printkit.errors import DefinitionError, Location, Problem
+from printkit.kit import Progress
 from printkit.kit.games import ResolvedGame
 from printkit.kit.options import PrintPlan
 from printkit.kit.outputs import OutputSet
@@ -33,8 +34,6 @@ from printkit.render.svg import Box
 from printkit.rules.stars_and_stripes import StarsAndStripes
 from printkit.units import MM
 from printkit.yamlsource import load as load_yaml
-
-Progress = Callable[[str, int, int], None]
 
 TILED_FILE = "board.pdf"
 SINGLE_FILE = "board-single.pdf"

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from printkit.booklet.build import booklet_files, load_booklet
+from printkit.kit import Progress
 from printkit.kit.games import ResolvedGame
 from printkit.kit.options import PrintPlan
 from printkit.kit.outputs import OutputSet
-
-Progress = Callable[[str, int, int], None]
 
 
 def build_booklet(game: ResolvedGame, plan: PrintPlan, out: OutputSet,

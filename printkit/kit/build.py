@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from printkit.kit import Progress, silent
 from printkit.kit.board import build_board
 from printkit.kit.booklet import build_booklet
 from printkit.kit.cards import build_cards
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.kit.options import BuildOptions, plan
 from printkit.kit.outputs import OutputSet
-
-Progress = Callable[[str, int, int], None]
-
-
-def _silent(label: str, done: int, total: int) -> None:
-    del label, done, total
 
 
 @dataclass(frozen=True)
@@ -31,7 +26,7 @@ class BuildResult:
 
 def build_game(name_or_path: str, *, output_root: Path, options: BuildOptions,
                variant: str | None = None, overrides: Sequence[str] = (),
-               progress: Progress = _silent) -> BuildResult:
+               progress: Progress = silent) -> BuildResult:
     """Check, draw and lay out every component, then write them all (or nothing)."""
     game = resolve(name_or_path, variant=variant, overrides=overrides)
     definition = game.definition

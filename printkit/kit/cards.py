@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from printkit.deck.model import Definition
 from printkit.errors import DefinitionError
+from printkit.kit import Progress
 from printkit.kit.options import PrintPlan
 from printkit.kit.outputs import OutputSet
 from printkit.layout import cards as card_pdf
@@ -14,8 +13,6 @@ from printkit.layout.geometry import LayoutError
 from printkit.render.backs import render as render_back
 from printkit.render.faces import render_face
 from printkit.render.svg import Frame
-
-Progress = Callable[[str, int, int], None]
 
 BACK_KEY = "back"
 
