@@ -19,6 +19,7 @@ from printkit.layout.geometry import (
     Segment,
     SheetSpec,
     Slot,
+    fold_sheet,
     mirror_slot,
     pages_needed,
     sheet_grid,
@@ -56,10 +57,6 @@ def _marks(canvas: Canvas, marks: Sequence[Segment]) -> None:
         canvas.line(m.x0, m.y0, m.x1, m.y1)
 
 
-def _mirror_band(band: Rect, grid: Grid, duplex: str) -> Rect:
-    return _flipped_band(band, grid.paper, duplex)
-
-
 def _flipped_band(band: Rect, paper: Paper, duplex: str) -> Rect:
     """Where ``band`` lies on the other side of the sheet."""
     return mirror_slot(Slot(0, 0, band, band), paper, duplex)
@@ -95,7 +92,7 @@ def cut_sheets(cards: Sequence[Artwork], back: Artwork, *, title: str,
         for slot in grid.slots[:len(chunk)]:
             spot = mirror_slot(slot, grid.paper, options.duplex)
             forms.place(back_form, spot.x + dx, spot.y + dy)
-        draw_label(canvas, _mirror_band(grid.info, grid, options.duplex), title=title,
+        draw_label(canvas, _flipped_band(grid.info, grid.paper, options.duplex), title=title,
                    what=f"card backs (print on the back of page {page - 1}, "
                         f"{options.duplex}-edge flip)", page=page, pages=total_pages)
         canvas.showPage()
@@ -129,80 +126,44 @@ def gutter_fold(cards: Sequence[Artwork], back: Artwork, *, title: str,
     Returns the PDF and the number of cards per page.
     """
     paper = spec.paper
-    fold = paper.height / 2
-    mark_room = spec.mark_offset + 2 * MM
-    cols = int((paper.width - 2 * spec.margin - 2 * mark_room - INFO_BAND + spec.gutter)
-               // (spec.cell_w + spec.gutter))
-    rows = int((fold - spec.margin - mark_room + spec.gutter) // (spec.cell_h + spec.gutter))
-    if cols < 1 or rows < 1:
-        raise ValueError(f"a card does not fit on half a {paper.name} sheet for gutter folding")
-    grid_w = cols * spec.cell_w + (cols - 1) * spec.gutter
-    x0 = spec.margin + INFO_BAND + (paper.width - 2 * spec.margin - INFO_BAND - grid_w) / 2
-    fronts: list[Rect] = []
-    backs: list[Rect] = []
-    for row in range(rows):
-        y = fold + row * (spec.cell_h + spec.gutter)
-        for col in range(cols):
-            x = x0 + col * (spec.cell_w + spec.gutter)
-            fronts.append(Rect(x, y, spec.cell_w, spec.cell_h))
-            backs.append(Rect(x, 2 * fold - y - spec.cell_h, spec.cell_w, spec.cell_h))
-    per_page = len(fronts)
+    sheet = fold_sheet(spec)
+    per_page = len(sheet.fronts)
     pages = pages_needed(len(cards), per_page)
-    marks = _fold_marks(spec, fronts + backs)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (paper.width, paper.height), title=f"{title} cards, gutter fold",
                         subject="fold along the dashed line, glue, then cut")
     forms = FormLibrary(canvas)
     back_form = forms.form(back.key, back.svg)
-    info = Rect(spec.margin, spec.margin, INFO_BAND, paper.height - 2 * spec.margin)
     for page in range(pages):
         chunk = cards[page * per_page:(page + 1) * per_page]
-        for spot, back_spot, card in zip(fronts, backs, chunk, strict=False):
+        for spot, back_spot, card in zip(sheet.fronts, sheet.backs, chunk, strict=False):
             forms.place(forms.form(card.key, card.svg), spot.x, spot.y)
             # the back is upside down below the fold so it stands upright once folded
             with saved(canvas):
                 canvas.translate(back_spot.right, back_spot.top)
                 canvas.rotate(180)
                 canvas.doForm(back_form.name)
-        _marks(canvas, marks)
-        _fold_line(canvas, spec, x0, grid_w, fold)
-        draw_label(canvas, info, title=title, what="gutter fold: fold on the dashed line, "
+        _marks(canvas, sheet.marks)
+        _fold_line(canvas, spec, sheet.cards, sheet.fold)
+        draw_label(canvas, sheet.info, title=title, what="gutter fold: fold on the dashed line, "
                    "glue, cut", page=page + 1, pages=pages)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue(), per_page
 
 
-def _fold_marks(spec: SheetSpec, cells: Sequence[Rect]) -> tuple[Segment, ...]:
-    """Crop marks in the margins for every cut line of the front and back cells."""
-    left = min(c.x for c in cells)
-    right = max(c.right for c in cells)
-    bottom = min(c.y for c in cells)
-    top = max(c.top for c in cells)
-    off, length = spec.mark_offset, min(spec.mark_length, 3 * MM)
-    xs = sorted({round(c.x + spec.bleed, 4) for c in cells}
-                | {round(c.right - spec.bleed, 4) for c in cells})
-    ys = sorted({round(c.y + spec.bleed, 4) for c in cells}
-                | {round(c.top - spec.bleed, 4) for c in cells})
-    marks = [Segment(x, top + off, x, top + off + length) for x in xs]
-    marks += [Segment(x, bottom - off - length, x, bottom - off) for x in xs]
-    marks += [Segment(left - off - length, y, left - off, y) for y in ys]
-    marks += [Segment(right + off, y, right + off + length, y) for y in ys]
-    return tuple(marks)
-
-
-def _fold_line(canvas: Canvas, spec: SheetSpec, x0: float, grid_w: float, fold: float) -> None:
+def _fold_line(canvas: Canvas, spec: SheetSpec, cards: Rect, fold: float) -> None:
     """Dashed fold guides in the side margins, clear of the cards."""
     with saved(canvas):
         canvas.setLineWidth(0.5)
         canvas.setDash(3, 2)
         canvas.setStrokeColorRGB(0.3, 0.3, 0.3)
         gap = spec.mark_offset + 3.5 * MM
-        canvas.line(x0 - gap - 6 * MM, fold, x0 - gap, fold)
-        canvas.line(x0 + grid_w + gap, fold, x0 + grid_w + gap + 6 * MM, fold)
+        canvas.line(cards.x - gap - 6 * MM, fold, cards.x - gap, fold)
+        canvas.line(cards.right + gap, fold, cards.right + gap + 6 * MM, fold)
         canvas.setFont(REGULAR, 6)
         canvas.setFillColorRGB(0.3, 0.3, 0.3)
-        canvas.drawString(x0 + grid_w + gap, fold + 1.2 * MM, "fold")
+        canvas.drawString(cards.right + gap, fold + 1.2 * MM, "fold")
 
 
 def calibration(spec: SheetSpec, *, title: str, duplex: str,

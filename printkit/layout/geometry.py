@@ -199,14 +199,7 @@ def _crop_marks(spec: SheetSpec, x0: float, y0: float, grid_w: float, grid_h: fl
     ys = sorted({round(y0 + r * (spec.cell_h + spec.gutter) + spec.bleed + d, 4)
                  for r in range(rows) for d in (0.0, spec.card_h)})
     off = spec.mark_offset
-    marks: list[Segment] = []
-    top, right = y0 + grid_h, x0 + grid_w
-    for x in xs:
-        marks.append(Segment(x, top + off, x, top + off + mark))
-        marks.append(Segment(x, y0 - off - mark, x, y0 - off))
-    for y in ys:
-        marks.append(Segment(x0 - off - mark, y, x0 - off, y))
-        marks.append(Segment(right + off, y, right + off + mark, y))
+    marks = outer_marks(xs, ys, Rect(x0, y0, grid_w, grid_h), off, mark)
     lane = spec.gutter - 2 * off
     if lane >= MIN_MARK:
         length = min(mark, lane)
@@ -217,6 +210,66 @@ def _crop_marks(spec: SheetSpec, x0: float, y0: float, grid_w: float, grid_h: fl
             mid = y0 + (r + 1) * spec.cell_h + r * spec.gutter + spec.gutter / 2
             marks += [Segment(x, mid - length / 2, x, mid + length / 2) for x in xs]
     return tuple(marks)
+
+
+def outer_marks(xs: list[float], ys: list[float], around: Rect, offset: float,
+                length: float) -> list[Segment]:
+    """Marks outside ``around`` on the extension of each vertical cut line (at ``xs``) and
+    each horizontal one (at ``ys``), ``offset`` clear of it."""
+    marks: list[Segment] = []
+    for x in xs:
+        marks.append(Segment(x, around.top + offset, x, around.top + offset + length))
+        marks.append(Segment(x, around.y - offset - length, x, around.y - offset))
+    for y in ys:
+        marks.append(Segment(around.x - offset - length, y, around.x - offset, y))
+        marks.append(Segment(around.right + offset, y, around.right + offset + length, y))
+    return marks
+
+
+@dataclass(frozen=True)
+class FoldSheet:
+    """A gutter-fold page: fronts above the fold, their backs mirrored below it."""
+
+    fronts: tuple[Rect, ...]
+    backs: tuple[Rect, ...]
+    """``backs[i]`` is the cell behind ``fronts[i]`` once the sheet is folded."""
+    marks: tuple[Segment, ...]
+    fold: float
+    """y of the fold line."""
+    cards: Rect
+    """The area the cells cover, both halves."""
+    info: Rect
+
+
+def fold_sheet(spec: SheetSpec) -> FoldSheet:
+    """The most cards that fit on each half of a portrait sheet, cells meeting at the fold."""
+    paper = spec.paper
+    fold = paper.height / 2
+    mark_room = spec.mark_offset + MIN_MARK
+    cols = _fit(paper.width - 2 * spec.margin - 2 * mark_room - INFO_BAND, spec.cell_w,
+                spec.gutter)
+    rows = _fit(fold - spec.margin - mark_room, spec.cell_h, spec.gutter)
+    if cols < 1 or rows < 1:
+        raise LayoutError(f"a card does not fit on half a {paper.name} sheet for gutter folding")
+    grid_w = _extent(cols, spec.cell_w, spec.gutter)
+    x0 = spec.margin + INFO_BAND + (paper.width - 2 * spec.margin - INFO_BAND - grid_w) / 2
+    fronts: list[Rect] = []
+    backs: list[Rect] = []
+    for row in range(rows):
+        y = fold + row * (spec.cell_h + spec.gutter)
+        for col in range(cols):
+            x = x0 + col * (spec.cell_w + spec.gutter)
+            fronts.append(Rect(x, y, spec.cell_w, spec.cell_h))
+            backs.append(Rect(x, 2 * fold - y - spec.cell_h, spec.cell_w, spec.cell_h))
+    half_h = _extent(rows, spec.cell_h, spec.gutter)
+    cards = Rect(x0, fold - half_h, grid_w, 2 * half_h)
+    xs = sorted({round(c.x + spec.bleed, 4) for c in fronts}
+                | {round(c.right - spec.bleed, 4) for c in fronts})
+    ys = sorted({round(c.y + spec.bleed, 4) for c in fronts + backs}
+                | {round(c.top - spec.bleed, 4) for c in fronts + backs})
+    marks = outer_marks(xs, ys, cards, spec.mark_offset, min(spec.mark_length, 3 * MM))
+    info = Rect(spec.margin, spec.margin, INFO_BAND, paper.height - 2 * spec.margin)
+    return FoldSheet(tuple(fronts), tuple(backs), tuple(marks), fold, cards, info)
 
 
 def mirror_slot(slot: Slot, paper: Paper, duplex: str) -> Rect:
