@@ -13,10 +13,10 @@ from typing import Any
 
 from printkit.deck.model import CardFace, Definition
 from printkit.errors import DefinitionError
+from printkit.games.stars_and_stripes.rules import DECK_LETTERS, EMPTY, StarsAndStripes, card_values
+from printkit.games.stars_and_stripes.rules import TRUMP as TRUMP_CELL
 from printkit.render.diagram import FOLLOWER, INDEPENDENT, TRUMP, BoardView, Piece, Square
 from printkit.rules.base import Game
-from printkit.rules.stars_and_stripes import DECK_LETTERS, EMPTY, StarsAndStripes, card_values
-from printkit.rules.stars_and_stripes import TRUMP as TRUMP_CELL
 
 ViewMaker = Callable[[Definition, Any, Any, Sequence[str], Sequence[Any]], BoardView]
 """(definition, engine, state, highlighted squares as written, moves played) -> view."""

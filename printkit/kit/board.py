@@ -14,6 +14,7 @@ from pathlib import Path
 from printkit.deck.board_schema import DEFAULT_COLOURS, BoardSettings
 from printkit.deck.model import Definition
 from printkit.errors import DefinitionError, Location, Problem
+from printkit.games.stars_and_stripes.rules import StarsAndStripes
 from printkit.kit import Progress
 from printkit.kit.games import ResolvedGame
 from printkit.kit.options import PrintPlan
@@ -31,7 +32,6 @@ from printkit.layout.tiling import (
 )
 from printkit.render.board import BoardPicture, HomeSquare, board_geometry, board_svg
 from printkit.render.svg import Box
-from printkit.rules.stars_and_stripes import StarsAndStripes
 from printkit.units import MM
 from printkit.yamlsource import load as load_yaml
 

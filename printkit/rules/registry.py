@@ -9,11 +9,11 @@ from printkit.errors import did_you_mean
 from printkit.rules.base import Game
 
 _ENGINES: dict[str, str] = {
-    "stars-and-stripes": "printkit.rules.stars_and_stripes:StarsAndStripes",
-    "white-star": "printkit.rules.white_star:WhiteStar",
-    "i-vant-to-be-alone": "printkit.rules.vant:IVantToBeAlone",
-    "stars-and-bars": "printkit.rules.stars_and_bars:StarsAndBars",
-    "star-battle": "printkit.rules.star_battle:StarBattle",
+    "stars-and-stripes": "printkit.games.stars_and_stripes.rules:StarsAndStripes",
+    "white-star": "printkit.games.white_star.rules:WhiteStar",
+    "i-vant-to-be-alone": "printkit.games.vant.rules:IVantToBeAlone",
+    "stars-and-bars": "printkit.games.stars_and_bars.rules:StarsAndBars",
+    "star-battle": "printkit.games.star_battle.rules:StarBattle",
 }
 
 

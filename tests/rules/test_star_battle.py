@@ -14,15 +14,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.rules.base import (
-    NO_PLAYER,
-    IllegalMoveError,
-    NotationError,
-    ParamsError,
-    make_params,
-)
-from printkit.rules.registry import engine_class
-from printkit.rules.star_battle import (
+from printkit.games.star_battle.rules import (
     CORE,
     Card,
     Move,
@@ -34,6 +26,14 @@ from printkit.rules.star_battle import (
     parse_card,
     parse_cell,
 )
+from printkit.rules.base import (
+    NO_PLAYER,
+    IllegalMoveError,
+    NotationError,
+    ParamsError,
+    make_params,
+)
+from printkit.rules.registry import engine_class
 from tests.rules import helpers
 
 EXAMPLES = Path(__file__).parents[1] / "data" / "examples" / "star-battle.yaml"
@@ -663,7 +663,7 @@ def test_missing_stock_and_ellipsis_stand_for_the_rest_in_rank_order() -> None:
 
 
 def test_the_notation_sample_in_the_module_docstring_parses() -> None:
-    import printkit.rules.star_battle as module
+    import printkit.games.star_battle.rules as module
 
     doc = module.__doc__ or ""
     sample = doc.split("any order (``#`` starts a comment)::")[1].split("\n\n")[1]

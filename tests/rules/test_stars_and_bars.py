@@ -14,9 +14,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.rules import registry, stars_and_bars
-from printkit.rules.base import NO_PLAYER, IllegalMoveError, NotationError, ParamsError, make_params
-from printkit.rules.stars_and_bars import (
+from printkit.games.stars_and_bars import rules as stars_and_bars
+from printkit.games.stars_and_bars.rules import (
     Housekeep,
     Pass,
     Place,
@@ -25,6 +24,8 @@ from printkit.rules.stars_and_bars import (
     StarsAndBarsParams,
     State,
 )
+from printkit.rules import registry
+from printkit.rules.base import NO_PLAYER, IllegalMoveError, NotationError, ParamsError, make_params
 from tests.rules.helpers import move_texts, play
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples" / "stars-and-bars.yaml"

@@ -19,9 +19,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.rules.base import NO_PLAYER, IllegalMoveError, NotationError, ParamsError, make_params
-from printkit.rules.registry import engine_class
-from printkit.rules.stars_and_stripes import (
+from printkit.games.stars_and_stripes.rules import (
     EMPTY,
     EXCHANGE,
     FOLLOWER,
@@ -37,6 +35,8 @@ from printkit.rules.stars_and_stripes import (
     card_values,
     cards_match,
 )
+from printkit.rules.base import NO_PLAYER, IllegalMoveError, NotationError, ParamsError, make_params
+from printkit.rules.registry import engine_class
 from tests.rules.helpers import move_texts, play
 
 EXAMPLES = Path(__file__).parents[1] / "data" / "examples" / "stars-and-stripes.yaml"

@@ -12,14 +12,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.rules.base import (
-    NO_PLAYER,
-    IllegalMoveError,
-    NotationError,
-    ParamsError,
-    make_params,
-)
-from printkit.rules.vant import (
+from printkit.games.vant.rules import (
     CLAIM,
     DECK,
     PASS,
@@ -33,6 +26,13 @@ from printkit.rules.vant import (
     leader_by_rule,
     read_card,
     stock_size,
+)
+from printkit.rules.base import (
+    NO_PLAYER,
+    IllegalMoveError,
+    NotationError,
+    ParamsError,
+    make_params,
 )
 from tests.rules.helpers import play
 

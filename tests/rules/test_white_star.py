@@ -14,9 +14,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.rules.base import NO_PLAYER, IllegalMoveError, NotationError, ParamsError, make_params
-from printkit.rules.registry import engine_class
-from printkit.rules.white_star import (
+from printkit.games.white_star.rules import (
     DEAL,
     DECK,
     PASS,
@@ -35,6 +33,8 @@ from printkit.rules.white_star import (
     is_perfect_star,
     points,
 )
+from printkit.rules.base import NO_PLAYER, IllegalMoveError, NotationError, ParamsError, make_params
+from printkit.rules.registry import engine_class
 from tests.rules import helpers
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples" / "white-star.yaml"

@@ -10,7 +10,7 @@ from typing import Any
 
 from printkit.booklet.context import join_words, plural
 from printkit.booklet.phrases.base import AnyGame, Handler, Phrasebook, code, codes, tally
-from printkit.rules.stars_and_stripes import (
+from printkit.games.stars_and_stripes.rules import (
     EXCHANGE,
     FOLLOWER,
     INDEPENDENT,

@@ -1,0 +1,1 @@
+"""The games printkit ships, one package each."""

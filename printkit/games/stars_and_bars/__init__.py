@@ -1,0 +1,1 @@
+"""stars_and_bars"""
