@@ -65,7 +65,7 @@ def baseline(budget: float) -> Row:
     return _timed("baseline: shuffle + walk 36 cards", budget, one_game)
 
 
-def playouts(label: str, game: Game[Any, Any], budget: float) -> Row:
+def playouts(label: str, game: Game[Any, Any, Any], budget: float) -> Row:
     """Random complete playouts of ``game``."""
     agent = RandomAgent()
 

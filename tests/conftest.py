@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,6 +11,7 @@ import pytest
 
 from printkit.cli import main
 from printkit.console import Console
+from printkit.plugins import GamePlugin, registered
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
@@ -40,3 +41,15 @@ def run_cli(monkeypatch: pytest.MonkeyPatch) -> Run:
         return Result(status, out.getvalue(), err.getvalue())
 
     return run
+
+
+TOY_PLUGIN = GamePlugin(name="toy-nim", title="Toy Nim", package="tests.examples",
+                        engine=".toy:ToyNim")
+"""A game registered only for the tests, as a third-party plugin would be."""
+
+
+@pytest.fixture
+def toy_game() -> Iterator[None]:
+    """Make the toy Nim game findable by name for one test."""
+    with registered(TOY_PLUGIN):
+        yield

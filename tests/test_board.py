@@ -22,7 +22,7 @@ from printkit.kit.board import (
     check_board,
     player_colours,
 )
-from printkit.kit.games import ResolvedGame, decks_dir, resolve
+from printkit.kit.games import ResolvedGame, resolve, shipped_definition
 from printkit.kit.options import BuildOptions, plan
 from printkit.kit.outputs import OutputSet
 from printkit.layout.paper import PAPERS
@@ -30,7 +30,7 @@ from printkit.render.board import BoardPicture, HomeSquare, board_geometry, boar
 from printkit.units import MM
 
 GAME = "stars-and-stripes"
-SHIPPED = decks_dir() / f"{GAME}.yaml"
+SHIPPED = shipped_definition(GAME)
 
 
 def quiet(label: str, done: int, total: int) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from printkit.console import Console
 from printkit.errors import DefinitionError
-from printkit.rules import registry
+from printkit.plugins import UnknownGameError
 from printkit.rules.agents import GreedyAgent, RandomAgent, make_agent
 from printkit.rules.simulate import (
     format_summary,
@@ -144,8 +144,8 @@ def test_format_summary_layout() -> None:
 
 
 @pytest.fixture
-def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry._ENGINES, "toy-nim", "tests.examples.toy:ToyNim")
+def toy_registered(toy_game: None) -> None:
+    del toy_game
 
 
 def run_simulate(argv: list[str]) -> tuple[int, str, str]:
@@ -174,7 +174,7 @@ def test_command_prints_the_summary_and_progress() -> None:
 
 @pytest.mark.usefixtures("toy_registered")
 def test_command_rejects_bad_games_and_parameters() -> None:
-    with pytest.raises(DefinitionError, match=r"unknown game 'toy-nm' \(did you mean 'toy-nim'"):
+    with pytest.raises(UnknownGameError, match=r"unknown game 'toy-nm' \(did you mean 'toy-nim'"):
         run_simulate(["toy-nm"])
     with pytest.raises(DefinitionError) as raised:
         run_simulate(["toy-nim", "--set", "pile=3", "--set", "rolls=maybe", "--set", "oops"])

@@ -7,10 +7,12 @@ then writes the reading-order PDF, the imposed PDF and the HTML.
 
 from __future__ import annotations
 
+import importlib.resources
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from printkit import plugins
 from printkit.booklet.context import FILTERS, template_context
 from printkit.booklet.document import Block, Booklet, Cover, ExampleSource
 from printkit.booklet.environment import make_environment, render_template
@@ -34,30 +36,41 @@ COVER_CARDS = 5
 
 
 def templates_dir() -> Path:
-    """The shipped templates: ``templates/`` next to the package, or in the working folder."""
-    for candidate in (Path(__file__).resolve().parents[2] / "templates",
-                      Path.cwd() / "templates"):
-        if candidate.is_dir():
-            return candidate
-    return Path.cwd() / "templates"
+    """The shipped templates and their shared partials (the package ``printkit.templates``)."""
+    return Path(str(importlib.resources.files("printkit.templates")))
+
+
+def _plugin_template(game: str) -> Path | None:
+    """The template an installed game's plugin declares, if the game is installed."""
+    if game not in plugins.game_names():
+        return None
+    template = plugins.find(game).template
+    if template is None:
+        return None
+    path = Path(str(template.traversable()))
+    return path if path.is_file() else None
 
 
 def find_template(definition: Definition) -> Path | None:
     """The booklet template of ``definition``, or ``None`` if the game has no booklet.
 
-    A template named in the definition must exist (beside the definition or under
-    ``templates/``); without a name, ``<game>.md.j2`` is used if there is one.
+    A template named in the definition must exist (beside the definition or among the
+    shipped templates); without a name, the template of the installed game of the same
+    name is used, else ``<game>.md.j2`` beside the definition if there is one.
     """
     named = str(definition.booklet.get("template") or "")
-    wanted = named or definition.game + TEMPLATE_SUFFIX
-    for folder in (definition.path.parent, templates_dir()):
-        candidate = folder / wanted
-        if candidate.is_file():
-            return candidate
     if named:
+        for folder in (definition.path.parent, templates_dir()):
+            candidate = folder / named
+            if candidate.is_file():
+                return candidate
         raise DefinitionError(f"{definition.path}: booklet template {named!r} is neither "
                               f"beside the definition nor in {templates_dir()}")
-    return None
+    found = _plugin_template(definition.game)
+    if found is not None:
+        return found
+    candidate = definition.path.parent / (definition.game + TEMPLATE_SUFFIX)
+    return candidate if candidate.is_file() else None
 
 
 def player_colours(definition: Definition) -> tuple[str, ...]:
@@ -79,7 +92,7 @@ def _cover(definition: Definition, subtitle: str, lines: tuple[str, ...]) -> Cov
                  tuple((face.key, render_face(face, frame)) for face in chosen))
 
 
-def load_booklet(definition: Definition, engine: Game[Any, Any] | None, *,
+def load_booklet(definition: Definition, engine: Game[Any, Any, Any] | None, *,
                  template: Path | None = None) -> Booklet | None:
     """The verified booklet of a game (``None`` if it has no template).
 
@@ -89,7 +102,8 @@ def load_booklet(definition: Definition, engine: Game[Any, Any] | None, *,
     path = template or find_template(definition)
     if path is None:
         return None
-    env = make_environment([path.parent, templates_dir()], filters=FILTERS)
+    search = dict.fromkeys([path.parent, definition.path.parent, templates_dir()])
+    env = make_environment(list(search), filters=FILTERS)
     rendered = render_template(env, path.name, template_context(definition, engine))
     front, rendered = split_front_matter(rendered)
     blocks = parse_markdown(rendered)

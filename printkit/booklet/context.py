@@ -72,7 +72,8 @@ def parameter_defaults(params_class: type[Any]) -> dict[str, object]:
     return out
 
 
-def template_context(definition: Definition, engine: Game[Any, Any] | None) -> dict[str, object]:
+def template_context(definition: Definition,
+                     engine: Game[Any, Any, Any] | None) -> dict[str, object]:
     """The variables of a booklet template for this definition and engine."""
     context: dict[str, object] = {
         "title": definition.title,

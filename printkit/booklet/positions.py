@@ -83,6 +83,6 @@ _VIEWS: dict[str, ViewMaker] = {
 }
 
 
-def view_maker(game: Game[Any, Any]) -> ViewMaker | None:
+def view_maker(game: Game[Any, Any, Any]) -> ViewMaker | None:
     """The function drawing positions of ``game``, or ``None`` if its examples are text."""
     return _VIEWS.get(game.name)

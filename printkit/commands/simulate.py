@@ -70,10 +70,7 @@ def parameter_values(settings: list[str], players: int | None) -> dict[str, obje
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Handle ``printkit simulate``."""
-    try:
-        cls = find_engine(args.game)
-    except LookupError as exc:
-        raise DefinitionError(str(exc.args[0])) from None
+    cls = find_engine(args.game)
     values = parameter_values(args.settings, args.players)
     try:
         params = make_params(cls.Params, values)

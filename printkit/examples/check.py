@@ -55,9 +55,7 @@ from printkit.rules.base import (
 )
 from printkit.yamlsource import Document, PathKey, load
 
-AnyGame = Game[Any, Any]
-Engines = Mapping[str, type[AnyGame]]
-"""Engine classes by game name; ``None`` wherever accepted means the shipped registry."""
+AnyGame = Game[Any, Any, Any]
 
 GENERIC_CLAIMS = ("legal", "legal_moves", "to_move", "scores", "winners", "terminal")
 
@@ -114,18 +112,13 @@ def all_claims(game: AnyGame) -> dict[str, Claim[Any]]:
     return {**game.claims(), **generic_claims(game)}
 
 
-def find_engine(name: str, engines: Engines | None = None) -> type[AnyGame]:
-    """The engine class for a game name; ``LookupError`` with a readable message."""
-    if engines is not None:
-        if name not in engines:
-            raise LookupError(f"unknown game {name!r}" + did_you_mean(name, engines))
-        return engines[name]
-    if name not in registry.engine_names():
-        raise LookupError(f"unknown game {name!r}" + did_you_mean(name, registry.engine_names()))
-    try:
-        return registry.engine_class(name)
-    except (ImportError, AttributeError) as exc:
-        raise LookupError(f"the rules engine of {name!r} cannot be loaded: {exc}") from None
+def find_engine(name: str) -> type[AnyGame]:
+    """The engine class of the installed game ``name``.
+
+    Raises :class:`~printkit.plugins.UnknownGameError` (from the registry, with a "did you
+    mean") or :class:`~printkit.plugins.PluginError` naming a game that cannot be loaded.
+    """
+    return registry.engine_class(name)
 
 
 # --------------------------------------------------------------------------- one example
@@ -284,14 +277,8 @@ def _illegal(game: AnyGame, state: Any, move: Any, text: str) -> str | None:
     """Why ``move`` cannot be played (in the engine's words), or ``None`` if it can."""
     if game.without_outcome(state, move) in game.legal_moves(state):
         return None
-    try:
-        game.apply(state, move, random.Random(0))
-    except IllegalMoveError as exc:
-        return f"the move {text!r} is illegal here: {exc}"
-    return (
-        f"the move {text!r} is not among the legal moves here (the engine's apply accepts "
-        "it, but legal_moves does not generate it)"
-    )
+    reason = game.illegal_reason(state, move) or "it is not one of the legal moves"
+    return f"the move {text!r} is illegal here: {reason}"
 
 
 def _evaluate(
@@ -362,7 +349,6 @@ def verify_example(
     base_params: Mapping[str, object] | None = None,
     line_offset: int = 0,
     extra_keys: Collection[str] = (),
-    engines: Engines | None = None,
 ) -> VerifiedExample:
     """Verify the example mapping at ``path`` of ``doc`` for ``game``.
 
@@ -376,9 +362,10 @@ def verify_example(
     where = Locator(doc, line_offset)
     if isinstance(game, str):
         try:
-            game = find_engine(game, engines)
-        except LookupError as exc:
-            raise DefinitionError([where.problem(path, str(exc.args[0]))]) from None
+            game = find_engine(game)
+        except PrintkitError as exc:
+            raise DefinitionError([where.problem(path, p.message) for p in exc.problems]
+                                  ) from None
     found = _Findings()
     spec, problems = read_example(where, path, extra_keys=extra_keys)
     found.definition += problems
@@ -397,7 +384,7 @@ def _raise_if_any(found: _Findings) -> None:
     report.raise_for_problems()
 
 
-def check_document(doc: Document, *, engines: Engines | None = None) -> CheckReport:
+def check_document(doc: Document) -> CheckReport:
     """Check a loaded example file: its shape, then every example against the engine."""
     where = Locator(doc)
     found = _Findings()
@@ -407,9 +394,9 @@ def check_document(doc: Document, *, engines: Engines | None = None) -> CheckRep
     engine: _Engines | None = None
     if header.game is not None:
         try:
-            engine = _Engines(find_engine(header.game, engines))
-        except LookupError as exc:
-            found.definition.append(where.problem(("game",), str(exc.args[0])))
+            engine = _Engines(find_engine(header.game))
+        except PrintkitError as exc:
+            found.definition += [where.problem(("game",), p.message) for p in exc.problems]
     if engine is not None:
         try:
             make_params(engine.cls.Params, header.parameters)
@@ -448,7 +435,7 @@ def check_document(doc: Document, *, engines: Engines | None = None) -> CheckRep
 
 
 def check_file(
-    path: Path | str, *, engines: Engines | None = None, display: str | None = None
+    path: Path | str, *, display: str | None = None
 ) -> CheckReport:
     """Load and check an example file; unreadable or invalid YAML is reported, not raised."""
     name = display or str(path)
@@ -456,5 +443,5 @@ def check_file(
         doc = load(path, name)
     except PrintkitError as exc:
         return CheckReport(name, None, (), exc.problems, (), 0)
-    return check_document(doc, engines=engines)
+    return check_document(doc)
 

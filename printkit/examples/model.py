@@ -64,7 +64,7 @@ class VerifiedExample:
 
     name: str
     #: the engine built from the example's parameters
-    game: Game[Any, Any]
+    game: Game[Any, Any, Any]
     #: the position as written, then the position after each move
     states: tuple[Any, ...]
     #: the moves as the engine reads them, and as it writes them

@@ -7,24 +7,40 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from printkit import plugins
 from printkit.deck.load import load_definition
 from printkit.deck.model import Definition
-from printkit.errors import DefinitionError, did_you_mean
+from printkit.errors import DefinitionError, PrintkitError
+from printkit.plugins import PluginError, UnknownGameError
 from printkit.rules.base import Game, ParamsError, make_params
-from printkit.rules.registry import engine_class, engine_names
-
-
-def decks_dir() -> Path:
-    """The folder of shipped definitions: ``decks/`` next to the package, or in the CWD."""
-    for candidate in (Path(__file__).resolve().parents[2] / "decks", Path.cwd() / "decks"):
-        if candidate.is_dir():
-            return candidate
-    return Path.cwd() / "decks"
+from printkit.rules.registry import engine_class
 
 
 def shipped_games() -> tuple[str, ...]:
-    """Names of the shipped definitions, in a fixed order."""
-    return tuple(sorted(p.stem for p in decks_dir().glob("*.yaml")))
+    """Names of the installed games that ship a definition, sorted."""
+    return tuple(p.name for p in plugins.plugins() if p.definition is not None)
+
+
+def shipped_definition(name: str) -> Path:
+    """The definition file a game ships.
+
+    Raises :class:`~printkit.plugins.UnknownGameError` for a name no installed game has (or
+    one that ships no definition) and :class:`~printkit.plugins.PluginError` when the
+    game's definition is not a file on disk.
+    """
+    plugin = plugins.find(name)
+    if plugin.definition is None:
+        raise UnknownGameError(name, list(shipped_games()))
+    try:
+        resource = plugin.definition.traversable()
+    except (ImportError, OSError) as exc:
+        raise PluginError(f"game plugin {name!r}: cannot find its definition "
+                          f"{plugin.definition}: {exc}") from None
+    path = Path(str(resource))
+    if not path.is_file():
+        raise PluginError(f"game plugin {name!r}: its definition {plugin.definition} is not "
+                          "a file on disk")
+    return path
 
 
 def definition_path(name_or_path: str) -> Path:
@@ -34,12 +50,7 @@ def definition_path(name_or_path: str) -> Path:
         if not path.is_file():
             raise DefinitionError(f"no such file: {name_or_path}")
         return path
-    candidate = decks_dir() / f"{name_or_path}.yaml"
-    if candidate.is_file():
-        return candidate
-    games = shipped_games()
-    raise DefinitionError(f"unknown game {name_or_path!r}" + did_you_mean(name_or_path, games)
-                          + f"; shipped games: {', '.join(games)}")
+    return shipped_definition(name_or_path)
 
 
 @dataclass(frozen=True)
@@ -47,7 +58,7 @@ class ResolvedGame:
     """A definition with its rules engine built from the checked parameters."""
 
     definition: Definition
-    engine: Game[Any, Any] | None
+    engine: Game[Any, Any, Any] | None
 
     @property
     def params(self) -> Any:
@@ -57,10 +68,12 @@ class ResolvedGame:
 
 def check_parameters(rules: str, parameters: Mapping[str, object]) -> list[tuple[str, str]]:
     """Problems the named engine finds in ``parameters`` (an unknown engine is one too)."""
-    if rules not in engine_names():
-        return [("", f"no rules engine named {rules!r}" + did_you_mean(rules, engine_names()))]
     try:
-        make_params(engine_class(rules).Params, parameters)
+        engine = engine_class(rules)
+    except PrintkitError as exc:
+        return [("", problem.message) for problem in exc.problems]
+    try:
+        make_params(engine.Params, parameters)
     except ParamsError as exc:
         return list(exc.problems)
     return []

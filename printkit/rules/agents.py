@@ -26,7 +26,7 @@ class Agent(ABC):
     @abstractmethod
     def choose(
         self,
-        game: Game[Any, Any],
+        game: Game[Any, Any, Any],
         state: Any,
         moves: Sequence[Any],
         chance: random.Random,
@@ -43,7 +43,7 @@ class RandomAgent(Agent):
 
     def choose(
         self,
-        game: Game[Any, Any],
+        game: Game[Any, Any, Any],
         state: Any,
         moves: Sequence[Any],
         chance: random.Random,
@@ -64,7 +64,7 @@ class GreedyAgent(Agent):
 
     def choose(
         self,
-        game: Game[Any, Any],
+        game: Game[Any, Any, Any],
         state: Any,
         moves: Sequence[Any],
         chance: random.Random,

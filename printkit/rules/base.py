@@ -18,9 +18,9 @@ import random
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, TypeVar, get_args, get_origin
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar, final, get_args, get_origin
 
 from printkit.errors import did_you_mean
 
@@ -200,8 +200,14 @@ class Claim(Generic[S]):
 # --------------------------------------------------------------------------- the game
 
 
-class Game(ABC, Generic[S, M]):
-    """A rules engine: immutable parameters plus pure functions over immutable states."""
+class Game(ABC, Generic[S, M, P]):
+    """A rules engine: immutable parameters plus pure functions over immutable states.
+
+    ``S`` is the state type, ``M`` the move type and ``P`` the frozen parameters dataclass.
+    Legality has one source: :meth:`legal_moves`.  :meth:`apply` (final) accepts exactly
+    the moves it generates and only then hands them to :meth:`_play`;
+    :meth:`illegal_reason` merely puts a refusal into words.
+    """
 
     #: registry name, the same as the deck file's stem: "stars-and-stripes"
     name: ClassVar[str]
@@ -210,11 +216,11 @@ class Game(ABC, Generic[S, M]):
     #: the frozen dataclass of this game's parameters (every option with its default)
     Params: ClassVar[type[Any]]
 
-    def __init__(self, params: Any = None) -> None:
-        self.params = params if params is not None else self.Params()
+    def __init__(self, params: P | None = None) -> None:
+        self.params: P = params if params is not None else self.Params()
 
     @classmethod
-    def from_options(cls, options: Mapping[str, object]) -> Game[S, M]:
+    def from_options(cls, options: Mapping[str, object]) -> Self:
         """An engine whose parameters are the defaults overridden by ``options``."""
         return cls(make_params(cls.Params, options))
 
@@ -231,16 +237,48 @@ class Game(ABC, Generic[S, M]):
     def legal_moves(self, state: S) -> Sequence[M]:
         """Every legal move, in a deterministic order; empty only when terminal."""
 
-    @abstractmethod
+    @final
     def apply(self, state: S, move: M, rng: random.Random) -> S:
-        """The state after ``move``; raises :class:`IllegalMoveError` for an illegal one."""
+        """The state after ``move``.
+
+        Raises :class:`IllegalMoveError` (worded by :meth:`illegal_reason`) unless
+        :meth:`legal_moves` generates the move, chance outcome aside (see
+        :meth:`without_outcome`).
+        """
+        if self.without_outcome(state, move) not in self.legal_moves(state):
+            raise self.refusal(state, move)
+        return self._play(state, move, rng)
+
+    @abstractmethod
+    def _play(self, state: S, move: M, rng: random.Random) -> S:
+        """The state after ``move``, which :meth:`apply` has found legal (nothing is
+        checked here)."""
+
+    def illegal_reason(self, state: S, move: M) -> str | None:
+        """Why ``move`` is not legal in ``state``, in words; ``None`` when it is legal.
+
+        This only explains a refusal: whether a move is legal is decided by
+        :meth:`legal_moves` alone.  Engines override it to say more than the default.
+        """
+        if self.without_outcome(state, move) in self.legal_moves(state):
+            return None
+        return "it is not one of the legal moves"
+
+    def refusal(self, state: S, move: M) -> IllegalMoveError:
+        """The error :meth:`apply` raises for an illegal ``move``."""
+        try:
+            text = self.format_move(state, move)
+        except ValueError:
+            text = repr(move)
+        reason = self.illegal_reason(state, move) or "it is not one of the legal moves"
+        return IllegalMoveError(f"illegal move {text!r}: {reason}")
 
     def without_outcome(self, state: S, move: M) -> M:
         """``move`` as ``legal_moves`` generates it, without any chance outcome it states.
 
         A game whose notation lets an example fix the result of chance (the coin flips of a
         battle, say) returns the plain move here, so legality is still decided by
-        ``legal_moves`` alone; ``apply`` then uses the stated outcome instead of the random
+        ``legal_moves`` alone; ``_play`` then uses the stated outcome instead of the random
         source.  Games without such moves keep this default.
         """
         del state
@@ -269,6 +307,18 @@ class Game(ABC, Generic[S, M]):
     def player_names(self, state: S) -> tuple[str, ...]:
         """How notation and claims name the players (default ``P1``, ``P2`` ...)."""
         return tuple(f"P{i + 1}" for i in range(self.num_players(state)))
+
+    def hidden_from(self, state: S, player: Player) -> Collection[str]:
+        """What ``player`` may not see in ``state``, as tokens of the notation (the cards
+        in other hands, face-down cards, the stock...).
+
+        :meth:`view` must show none of them; the conformance kit
+        (:func:`printkit.testing.check_engine`) checks that.  Leave out any text the player
+        can also see legitimately somewhere else (a second copy of a card in their own
+        hand, say).  The default, for games of perfect information, is empty.
+        """
+        del state, player
+        return ()
 
     # ---- notation
     @abstractmethod

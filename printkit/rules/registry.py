@@ -1,33 +1,30 @@
-"""Find a rules engine by name; engines are imported only when asked for."""
+"""Rules engines by game name, from the installed game plugins (imported only when asked)."""
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from typing import Any, cast
 
-from printkit.errors import did_you_mean
+from printkit import plugins
+from printkit.plugins import PluginError, UnknownGameError
 from printkit.rules.base import Game
-
-_ENGINES: dict[str, str] = {
-    "stars-and-stripes": "printkit.games.stars_and_stripes.rules:StarsAndStripes",
-    "white-star": "printkit.games.white_star.rules:WhiteStar",
-    "i-vant-to-be-alone": "printkit.games.vant.rules:IVantToBeAlone",
-    "stars-and-bars": "printkit.games.stars_and_bars.rules:StarsAndBars",
-    "star-battle": "printkit.games.star_battle.rules:StarBattle",
-}
 
 
 def engine_names() -> tuple[str, ...]:
-    """Names of every known engine, in a fixed order."""
-    return tuple(_ENGINES)
+    """Names of the installed games that have a rules engine, sorted."""
+    return tuple(p.name for p in plugins.plugins() if p.has("engine"))
 
 
-def engine_class(name: str) -> type[Game[Any, Any]]:
-    """The :class:`Game` subclass registered as ``name``; ``KeyError`` with a suggestion."""
-    try:
-        target = _ENGINES[name]
-    except KeyError:
-        raise KeyError(f"no rules engine named {name!r}" + did_you_mean(name, _ENGINES)) from None
-    module_name, _, attr = target.partition(":")
-    cls: type[Game[Any, Any]] = getattr(importlib.import_module(module_name), attr)
-    return cls
+def engine_class(name: str) -> type[Game[Any, Any, Any]]:
+    """The :class:`Game` subclass of the game ``name``.
+
+    Raises :class:`~printkit.plugins.UnknownGameError` (with a "did you mean") for a name no
+    installed game has, or that names a game without rules, and
+    :class:`~printkit.plugins.PluginError` naming the game when its engine cannot be loaded.
+    """
+    plugin = plugins.find(name)
+    if not plugin.has("engine"):
+        raise UnknownGameError(name, list(engine_names()))
+    engine = plugin.part("engine", Game)
+    if not isinstance(engine, type):
+        raise PluginError(f"game plugin {name!r}: its engine must be a Game subclass")
+    return cast(type[Game[Any, Any, Any]], engine)

@@ -47,7 +47,7 @@ def game_generators(seed: int, index: int) -> tuple[random.Random, random.Random
 
 
 def play_game(
-    game: Game[Any, Any],
+    game: Game[Any, Any, Any],
     agent: Agent,
     chance: random.Random,
     rng: random.Random,
@@ -148,7 +148,7 @@ def _describe(value: object, *, nested: bool = False) -> str:
 
 
 def simulate(
-    game: Game[Any, Any],
+    game: Game[Any, Any, Any],
     *,
     games: int,
     seed: int,

@@ -11,7 +11,6 @@ import random
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
@@ -29,12 +28,13 @@ from printkit.examples import (
     same,
     verify_example,
 )
+from printkit.plugins import GamePlugin, registered
 from printkit.rules.base import IllegalMoveError
 from printkit.yamlsource import parse
 from tests.examples.toy import ToyMove, ToyNim, ToyParams, ToyState
 
 DATA = Path(__file__).parent / "data"
-ENGINES: dict[str, type[Any]] = {"toy-nim": ToyNim}
+pytestmark = pytest.mark.usefixtures("toy_game")
 BAD_FILES = sorted(p for p in DATA.glob("*.yaml") if p.name != "good.yaml")
 _EXPECT = re.compile(r"# expect (\d+):(\d+) (.*)$")
 
@@ -54,7 +54,7 @@ def expectations(path: Path) -> tuple[str, list[tuple[int, int, str]]]:
 @pytest.mark.parametrize("path", BAD_FILES, ids=lambda p: p.stem)
 def test_bad_file_reports_every_problem_at_its_place(path: Path) -> None:
     error_class, wanted = expectations(path)
-    report = check_file(path, engines=ENGINES)
+    report = check_file(path)
     error = report.error()
     assert error is not None and type(error).__name__ == error_class
     found = [
@@ -72,7 +72,7 @@ def test_bad_file_reports_every_problem_at_its_place(path: Path) -> None:
 
 
 def test_every_problem_shows_its_source_line() -> None:
-    report = check_file(DATA / "bad-notation.yaml", engines=ENGINES)
+    report = check_file(DATA / "bad-notation.yaml")
     lines = (DATA / "bad-notation.yaml").read_text(encoding="utf-8").splitlines()
     for problem in report.problems:
         loc = problem.location
@@ -85,7 +85,7 @@ def test_every_problem_shows_its_source_line() -> None:
 
 
 def test_good_file_verifies_and_hands_back_states() -> None:
-    report = check_file(DATA / "good.yaml", engines=ENGINES)
+    report = check_file(DATA / "good.yaml")
     assert report.ok and report.error() is None
     report.raise_for_problems()
     assert [e.name for e in report.examples] == [
@@ -107,7 +107,7 @@ def test_good_file_verifies_and_hands_back_states() -> None:
 
 def test_the_seed_decides_the_roll() -> None:
     text = (DATA / "good.yaml").read_text(encoding="utf-8").replace("seed: 7", "seed: 8")
-    report = check_document(parse(text, "seeded.yaml"), engines=ENGINES)
+    report = check_document(parse(text, "seeded.yaml"))
     assert isinstance(report.error(), ExampleError)
     assert [p.message for p in report.problems] == [
         "claim 'pile(3)' is false: the engine says 4",
@@ -161,7 +161,7 @@ claims:
 
 def test_verify_example_from_a_booklet_block() -> None:
     doc = parse(GOOD_BLOCK, "rules.md")
-    verified = verify_example(doc, game="toy-nim", engines=ENGINES, base_params={"players": 2})
+    verified = verify_example(doc, game="toy-nim", base_params={"players": 2})
     assert verified.name == "from a booklet"
     assert verified.final.piles == (0, 0, 1) and verified.move_texts == ("take 2 from 1",)
     assert [(c.key, c.actual, c.holds) for c in verified.claims] == [
@@ -175,13 +175,13 @@ def test_verify_example_reports_locations_in_the_enclosing_file() -> None:
     bad = GOOD_BLOCK.replace("  scores: 0 0", "  scores: 0 0 x").replace("total: 1", "total: 5")
     doc = parse(bad, "rules.md")
     with pytest.raises(DefinitionError) as raised:
-        verify_example(doc, game="toy-nim", engines=ENGINES, line_offset=40)
+        verify_example(doc, game="toy-nim", line_offset=40)
     (problem,) = raised.value.problems
     assert problem.location == Location("rules.md", 44, 15, "  scores: 0 0 x", 1)
 
     doc = parse(GOOD_BLOCK.replace("total: 1", "total: 5"), "rules.md")
     with pytest.raises(ExampleError) as raised_claim:
-        verify_example(doc, game="toy-nim", engines=ENGINES, line_offset=40)
+        verify_example(doc, game="toy-nim", line_offset=40)
     (problem,) = raised_claim.value.problems
     assert problem.message == "claim 'total' is false: the engine says 1"
     assert problem.location is not None and problem.location.line == 48
@@ -190,8 +190,8 @@ def test_verify_example_reports_locations_in_the_enclosing_file() -> None:
 def test_verify_example_accepts_the_callers_extra_keys_only_when_told() -> None:
     doc = parse(GOOD_BLOCK + "caption: Player 2 empties pile 1\n", "rules.md")
     with pytest.raises(DefinitionError, match="unknown key 'caption'"):
-        verify_example(doc, game="toy-nim", engines=ENGINES)
-    verify_example(doc, game="toy-nim", engines=ENGINES, extra_keys=("caption",))
+        verify_example(doc, game="toy-nim")
+    verify_example(doc, game="toy-nim", extra_keys=("caption",))
 
 
 def test_verify_example_at_a_path_and_unknown_game() -> None:
@@ -199,7 +199,7 @@ def test_verify_example_at_a_path_and_unknown_game() -> None:
         "  " + line for line in GOOD_BLOCK.splitlines()) + "\n", "rules.md")
     assert verify_example(doc, ("example",), game=ToyNim).final.piles == (0, 0, 1)
     with pytest.raises(DefinitionError, match=r"unknown game 'toy-nm' \(did you mean 'toy-nim'"):
-        verify_example(doc, ("example",), game="toy-nm", engines=ENGINES)
+        verify_example(doc, ("example",), game="toy-nm")
 
 
 def test_generic_claims_on_a_finished_and_a_running_game() -> None:
@@ -224,7 +224,7 @@ def test_generic_claims_on_a_finished_and_a_running_game() -> None:
 
 
 def test_unreadable_file_is_a_report_not_a_crash(tmp_path: Path) -> None:
-    report = check_file(tmp_path / "missing.yaml", engines=ENGINES)
+    report = check_file(tmp_path / "missing.yaml")
     assert isinstance(report.error(), DefinitionError) and not report.examples
     (tmp_path / "empty.yaml").write_text("", encoding="utf-8")
     assert "empty" in check_file(tmp_path / "empty.yaml").problems[0].message
@@ -244,7 +244,7 @@ def test_locator_inside_plain_and_block_values() -> None:
 
 
 def test_problems_of_several_examples_come_in_file_order() -> None:
-    report = check_file(DATA / "bad-notation.yaml", engines=ENGINES)
+    report = check_file(DATA / "bad-notation.yaml")
     keys = [(p.location.line, p.location.column) for p in report.problems if p.location]
     assert keys == sorted(keys)
     assert all(isinstance(p, Problem) for p in report.problems)
@@ -264,24 +264,27 @@ def test_flow_text_round_trips_any_plain_value(value: object) -> None:
 
 
 class _Lenient(ToyNim):
-    """An engine whose apply and legal_moves disagree (two bugs)."""
+    """An engine whose _play refuses a move that legal_moves generates, and whose
+    legal_moves leaves out a move its own rules would allow."""
 
     def legal_moves(self, state: ToyState) -> Sequence[ToyMove]:
         return [m for m in super().legal_moves(state) if m.count != 2]
 
-    def apply(self, state: ToyState, move: ToyMove, rng: random.Random) -> ToyState:
+    def _play(self, state: ToyState, move: ToyMove, rng: random.Random) -> ToyState:
         if move.count == 3:
             raise IllegalMoveError("three is too many today")
-        if move.count == 2:  # accepted although never generated
-            return ToyNim.apply(self, state, ToyMove(move.pile, 1), rng)
-        return ToyNim.apply(self, state, move, rng)
+        return super()._play(state, move, rng)
 
 
 def test_engines_that_disagree_with_themselves_are_reported() -> None:
     block = GOOD_BLOCK.replace("piles: 2 0 1", "piles: 5 0 1")
-    lenient = {"toy-nim": _Lenient}
+    lenient = GamePlugin(name="toy-nim", title="Lenient", package=__name__,
+                         engine=f"{__name__}:_Lenient")
     doc = parse(block.replace("take 2 from 1", "take 3 from 1"), "rules.md")
-    with pytest.raises(ExampleError, match="generates 'take 3 from 1' but refuses it"):
-        verify_example(doc, game="toy-nim", engines=lenient)
-    with pytest.raises(ExampleError, match="legal_moves does not generate it"):
-        verify_example(parse(block, "rules.md"), game="toy-nim", engines=lenient)
+    with (pytest.raises(ExampleError, match="generates 'take 3 from 1' but refuses it"),
+          registered(lenient)):
+            verify_example(doc, game="toy-nim")
+    # apply is final: a move legal_moves leaves out is refused whatever else the engine says
+    with (pytest.raises(ExampleError, match="'take 2 from 1' is illegal here"),
+          registered(lenient)):
+            verify_example(parse(block, "rules.md"), game="toy-nim")

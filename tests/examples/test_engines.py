@@ -21,7 +21,7 @@ from printkit.rules.simulate import format_summary, game_generators, play_game, 
 from printkit.yamlsource import parse
 
 
-def engine(name: str) -> Game[Any, Any]:
+def engine(name: str) -> Game[Any, Any, Any]:
     try:
         cls = registry.engine_class(name)
     except ImportError as exc:

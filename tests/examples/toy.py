@@ -26,7 +26,6 @@ from printkit.rules.base import (
     NO_PLAYER,
     Claim,
     Game,
-    IllegalMoveError,
     NotationError,
     Player,
 )
@@ -69,7 +68,7 @@ _TAKE = re.compile(r"\s*take\s+(\d+)\s+from\s+(\d+)\s*$")
 _ROLL = re.compile(r"\s*roll\s+(\d+)\s*$")
 
 
-class ToyNim(Game[ToyState, ToyMove]):
+class ToyNim(Game[ToyState, ToyMove, ToyParams]):
     name = "toy-nim"
     title = "Toy Nim"
     Params = ToyParams
@@ -94,13 +93,14 @@ class ToyNim(Game[ToyState, ToyMove]):
                 moves.append(ToyMove(i, 0))
         return moves
 
-    def apply(self, state: ToyState, move: ToyMove, rng: random.Random) -> ToyState:
-        if move not in self.legal_moves(state):
-            raise IllegalMoveError(
-                f"{self.format_move(state, move)!r}: pile {move.pile + 1} has "
+    def illegal_reason(self, state: ToyState, move: ToyMove) -> str | None:
+        if move in self.legal_moves(state):
+            return None
+        return (f"pile {move.pile + 1} has "
                 f"{state.piles[move.pile] if 0 <= move.pile < len(state.piles) else 'no'} "
-                f"pebbles and at most {self.p.max_take} may be taken"
-            )
+                f"pebbles and at most {self.p.max_take} may be taken")
+
+    def _play(self, state: ToyState, move: ToyMove, rng: random.Random) -> ToyState:
         size = state.piles[move.pile]
         count = move.count or min(size, rng.randint(1, self.p.max_take))
         piles = list(state.piles)

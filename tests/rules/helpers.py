@@ -10,7 +10,7 @@ from printkit.rules.base import Game
 S = TypeVar("S")
 
 
-def play(game: Game[S, Any], state: S, *moves: str, seed: int = 0) -> S:
+def play(game: Game[S, Any, Any], state: S, *moves: str, seed: int = 0) -> S:
     """The state after ``moves`` (in the game's notation), chance drawn from ``seed``."""
     rng = random.Random(seed)
     for text in moves:
@@ -18,6 +18,6 @@ def play(game: Game[S, Any], state: S, *moves: str, seed: int = 0) -> S:
     return state
 
 
-def move_texts(game: Game[S, Any], state: S) -> list[str]:
+def move_texts(game: Game[S, Any, Any], state: S) -> list[str]:
     """Every legal move in ``state``, written in the game's notation, in engine order."""
     return [game.format_move(state, m) for m in game.legal_moves(state)]

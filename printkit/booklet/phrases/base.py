@@ -11,7 +11,7 @@ from printkit.examples.model import ClaimResult
 from printkit.examples.values import flow
 from printkit.rules.base import NO_PLAYER, Game
 
-AnyGame = Game[Any, Any]
+AnyGame = Game[Any, Any, Any]
 Handler = Callable[[AnyGame, Any, "str | None", Any], "str | None"]
 """Words one claim: (engine, state, argument, the engine's answer) -> sentence or None."""
 

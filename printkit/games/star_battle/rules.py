@@ -404,7 +404,7 @@ _COUNT = re.compile(r"(\d*)([DSds])")
 _MOVE_TOKEN = re.compile(r"[^\s>=]+|[>=]")
 
 
-class StarBattle(Game[State, Move]):
+class StarBattle(Game[State, Move, StarBattleParams]):
     """The Star Battle rules engine."""
 
     name = "star-battle"
@@ -671,7 +671,15 @@ class StarBattle(Game[State, Move]):
         del state
         return move._replace(flips=None) if move.flips is not None else move
 
-    def apply(self, state: State, move: Move, rng: random.Random) -> State:
+    def illegal_reason(self, state: State, move: Move) -> str | None:
+        if move.flips is not None and move.kind != "battle":
+            return "only a battle has flips"
+        if move.flips is not None and (not move.flips or set(move.flips) - {"H", "T"}):
+            return "flips are written with H and T only"
+        plain = self.without_outcome(state, move)
+        return None if self._is_legal(state, plain) else self._why_illegal(state, plain)
+
+    def _play(self, state: State, move: Move, rng: random.Random) -> State:
         plain = move
         if move.flips is not None:
             if move.kind != "battle":

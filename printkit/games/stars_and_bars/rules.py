@@ -405,7 +405,7 @@ FIGURES = (
 
 
 
-class StarsAndBars(Game[State, Move]):
+class StarsAndBars(Game[State, Move, StarsAndBarsParams]):
     """The Stars and Bars rules engine (see the module notes for rules and notation)."""
 
     name = "stars-and-bars"
@@ -689,7 +689,18 @@ class StarsAndBars(Game[State, Move]):
             return "housekeeping can be claimed to make room, so the turn cannot pass"
         return None
 
-    def apply(self, state: State, move: Move, rng: random.Random) -> State:
+    def illegal_reason(self, state: State, move: Move) -> str | None:
+        return self._refusal(state, move)
+
+    def refusal(self, state: State, move: Move) -> IllegalMoveError:
+        why = self._refusal(state, move) or "it is not one of the legal moves"
+        try:
+            text = self.format_move(state, move)
+        except (ValueError, IndexError):
+            text = repr(move)
+        return IllegalMoveError(f"illegal move {text!r}: {why}")
+
+    def _play(self, state: State, move: Move, rng: random.Random) -> State:
         why = self._refusal(state, move)
         if why is not None:
             try:

@@ -1,1 +1,12 @@
-"""stars_and_stripes"""
+"""Stars and Stripes: the game's plugin (what printkit may ask of it)."""
+
+from printkit.plugins import GamePlugin, Resource
+
+PLUGIN = GamePlugin(
+    name="stars-and-stripes",
+    title='Stars and Stripes',
+    package=__name__,
+    engine=".rules:StarsAndStripes",
+    definition=Resource("printkit.decks", "stars-and-stripes.yaml"),
+    template=Resource("printkit.templates", "stars-and-stripes.md.j2"),
+)

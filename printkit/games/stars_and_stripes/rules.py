@@ -454,7 +454,7 @@ _TOKEN_RE: Final = re.compile(r"\S+")
 # --------------------------------------------------------------------------- the engine
 
 
-class StarsAndStripes(Game[State, Move]):
+class StarsAndStripes(Game[State, Move, StarsAndStripesParams]):
     """The Stars and Stripes rules engine (any board size, 2-4 players, k decks)."""
 
     name = "stars-and-stripes"
@@ -708,21 +708,17 @@ class StarsAndStripes(Game[State, Move]):
         self._cache = (state, moves)
         return moves
 
-    def apply(self, state: State, move: Move, rng: random.Random) -> State:
-        cached = self._cache
-        moves = cached[1] if cached is not None and cached[0] is state else self.legal_moves(state)
-        if move not in moves:
-            reason = self.illegal_reason(state, move) or "bad_move"
-            try:
-                text = self.format_move(state, move)
-            except ValueError:
-                text = repr(move)
-            who = self.names[state.to_move] if state.to_move >= 0 else "nobody"
-            raise IllegalMoveError(
-                f"illegal move {text!r} for {who} at turn {state.turn}: {REASONS[reason]} "
-                f"({reason})"
-            )
-        return self._play(state, move, rng)
+    def refusal(self, state: State, move: Move) -> IllegalMoveError:
+        reason = self.illegal_reason(state, move) or "bad_move"
+        try:
+            text = self.format_move(state, move)
+        except ValueError:
+            text = repr(move)
+        who = self.names[state.to_move] if state.to_move >= 0 else "nobody"
+        return IllegalMoveError(
+            f"illegal move {text!r} for {who} at turn {state.turn}: {REASONS[reason]} "
+            f"({reason})"
+        )
 
     def _play(self, state: State, move: Move, rng: random.Random) -> State:
         """The state after a legal ``move`` (nothing is checked here)."""

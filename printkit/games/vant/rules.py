@@ -320,7 +320,7 @@ def _connected(cells: Cells) -> set[int]:
 # --------------------------------------------------------------------------- the engine
 
 
-class IVantToBeAlone(Game[VantState, Move]):
+class IVantToBeAlone(Game[VantState, Move, VantParams]):
     """Two players; the non-dealer ``P1`` plays first, ``P2`` deals."""
 
     name = "i-vant-to-be-alone"
@@ -463,7 +463,14 @@ class IVantToBeAlone(Game[VantState, Move]):
                       for r, c in targets]
         return moves
 
-    def apply(self, state: VantState, move: Move, rng: random.Random) -> VantState:
+    def illegal_reason(self, state: VantState, move: Move) -> str | None:
+        return self._why_illegal(state, move)
+
+    def refusal(self, state: VantState, move: Move) -> IllegalMoveError:
+        why = self._why_illegal(state, move) or "it is not one of the legal moves"
+        return IllegalMoveError(f"{self._move_text(state, move)!r}: {why}")
+
+    def _play(self, state: VantState, move: Move, rng: random.Random) -> VantState:
         why = self._why_illegal(state, move)
         if why is not None:
             raise IllegalMoveError(f"{self._move_text(state, move)!r}: {why}")

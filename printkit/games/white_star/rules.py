@@ -379,7 +379,7 @@ def _parse_int(token: _Token, source: str, what: str) -> int:
 # --------------------------------------------------------------------------- the engine
 
 
-class WhiteStar(Game[StarsState, Move]):
+class WhiteStar(Game[StarsState, Move, StarsParams]):
     """The rules of Stars for four players."""
 
     name: ClassVar[str] = "white-star"
@@ -532,7 +532,14 @@ class WhiteStar(Game[StarsState, Move]):
             return f"there is nothing to deal during {phase}"
         return None
 
-    def apply(self, state: StarsState, move: Move, rng: random.Random) -> StarsState:
+    def refusal(self, state: StarsState, move: Move) -> IllegalMoveError:
+        reason = self.illegal_reason(state, move) or "it is not one of the legal moves"
+        return IllegalMoveError(
+            f"illegal move {self.format_move(state, move)!r}: {reason} "
+            f"(phase {state.phase}, deal {state.deal})"
+        )
+
+    def _play(self, state: StarsState, move: Move, rng: random.Random) -> StarsState:
         reason = self.illegal_reason(state, move)
         if reason is not None:
             raise IllegalMoveError(
@@ -541,7 +548,7 @@ class WhiteStar(Game[StarsState, Move]):
             )
         turns = state.turns + 1
         if isinstance(move, Play):
-            return self._play(state, move.card, turns)
+            return self._play_card(state, move.card, turns)
         if isinstance(move, Bid):
             return self._after_call(
                 replace(state, bid=move.amount, bidder=self.current_player(state), turns=turns)
@@ -595,7 +602,7 @@ class WhiteStar(Game[StarsState, Move]):
             return self._hand_over(state, scored=True)
         return state
 
-    def _play(self, state: StarsState, card: Card, turns: int) -> StarsState:
+    def _play_card(self, state: StarsState, card: Card, turns: int) -> StarsState:
         leader = state.leader
         assert leader is not None
         seat = (leader + len(state.trick)) % NUM_PLAYERS

@@ -1,0 +1,1 @@
+"""The definitions of the shipped games, installed as the package printkit.decks."""
