@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.deck.load import load_definition
 from printkit.kit.cards import card_artwork
+from printkit.kit.games import load
 from printkit.layout.cards import Artwork, SheetOptions, cut_sheets
 from printkit.layout.geometry import SheetSpec, sheet_grid
 from printkit.layout.paper import PAPERS
@@ -93,7 +93,7 @@ def _star(canvas: Canvas, cx: float, cy: float, r: float) -> None:
 
 def printkit_sheets(copies: int, spec: SheetSpec) -> bytes:
     """printkit's path from the definition: SVG faces, parsed once, placed as forms."""
-    definition = load_definition(DECK)
+    definition = load(DECK)
     faces, back = card_artwork(definition, spec.bleed)
     deck: list[Artwork] = [art for _ in range(copies) for art in faces[:36]]
     data, _ = cut_sheets(deck, back, title=definition.title, options=SheetOptions(spec))

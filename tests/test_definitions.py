@@ -10,9 +10,8 @@ import pytest
 import yaml
 
 from printkit.commands.schema import json_schema
-from printkit.deck.load import load_definition
 from printkit.errors import DefinitionError
-from printkit.kit.games import resolve
+from printkit.kit.games import load, resolve
 from tests.conftest import DATA, DECKS, Run
 
 BAD = sorted((DATA / "bad_definitions").glob("*.yaml"))
@@ -40,7 +39,7 @@ def test_all_problems_are_counted(run_cli: Run) -> None:
 
 
 def test_shipped_definition_generates_the_36_cards_and_the_trump() -> None:
-    definition = load_definition(DECKS / "stars-and-stripes.yaml")
+    definition = load(DECKS / "stars-and-stripes.yaml")
     pips = [f for f in definition.faces if f.kind == "stars-and-stripes"]
     pairs = {(f.attr("stars"), f.attr("stripes")) for f in pips}
     assert pairs == {(a, b) for a in range(1, 7) for b in range(1, 7)}
@@ -52,7 +51,7 @@ def test_shipped_definition_generates_the_36_cards_and_the_trump() -> None:
 
 @pytest.mark.parametrize("decks", [2, 3, 4])
 def test_several_decks_repeat_the_cards_with_marks_and_one_trump(decks: int) -> None:
-    definition = load_definition(DECKS / "stars-and-stripes.yaml", overrides=[f"decks={decks}"])
+    definition = load(DECKS / "stars-and-stripes.yaml", overrides=[f"decks={decks}"])
     pips = [f for f in definition.faces if f.kind == "stars-and-stripes"]
     assert len(pips) == 36 * decks
     assert sorted({f.deck_mark for f in pips}) == list("ABCD"[:decks])

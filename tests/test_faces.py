@@ -8,10 +8,9 @@ from itertools import combinations
 
 import pytest
 
-from printkit.deck.load import load_definition
-from printkit.render.backs import render as render_back
-from printkit.render.faces import render_face
-from printkit.render.faces.stars_and_stripes import layout
+from printkit.games.stars_and_stripes.faces import layout
+from printkit.kit.games import load
+from printkit.render.kinds import render_back, render_face
 from printkit.render.svg import Box, Frame, star_box
 from printkit.units import MM
 from tests.conftest import DATA, DECKS
@@ -64,7 +63,7 @@ def test_counts_outside_one_to_six_are_refused() -> None:
 
 
 def _goldens() -> dict[str, str]:
-    definition = load_definition(DECKS / "stars-and-stripes.yaml", overrides=["decks=2"])
+    definition = load(DECKS / "stars-and-stripes.yaml", overrides=["decks=2"])
     frame = Frame.from_points(definition.card_width, definition.card_height, 3 * MM,
                               definition.safe_margin)
     chosen = {"1-stars-1-stripes-A", "6-stars-6-stripes-A", "3-stars-5-stripes-B",
@@ -97,8 +96,8 @@ def test_faces_have_bleed_colour_to_the_edge_and_a_mm_view_box() -> None:
 
 
 def test_deck_mark_only_with_several_decks() -> None:
-    one = load_definition(DECKS / "stars-and-stripes.yaml")
-    two = load_definition(DECKS / "stars-and-stripes.yaml", overrides=["decks=2"])
+    one = load(DECKS / "stars-and-stripes.yaml")
+    two = load(DECKS / "stars-and-stripes.yaml", overrides=["decks=2"])
     frame = Frame(63.5, 63.5, 3, 3)
     assert "<circle" not in render_face(one.faces[0], frame)
     assert "<circle" in render_face(two.faces[0], frame)

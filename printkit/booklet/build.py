@@ -8,6 +8,7 @@ then writes the reading-order PDF, the imposed PDF and the HTML.
 from __future__ import annotations
 
 import importlib.resources
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ from printkit.booklet.pdf import booklet_pdf
 from printkit.deck.model import Definition
 from printkit.errors import DefinitionError, Problem
 from printkit.layout.paper import Paper
-from printkit.render.faces import render_face
+from printkit.render.kinds import render_face
 from printkit.render.svg import Frame
 from printkit.rules.base import Game
 
@@ -80,7 +81,9 @@ def player_colours(definition: Definition) -> tuple[str, ...]:
 
 
 def _cover(definition: Definition, subtitle: str, lines: tuple[str, ...]) -> Cover:
-    faces = [f for f in definition.faces if f.deck == 0 and f.kind != "trump"] or list(
+    groups = Counter(f.group for f in definition.faces if f.deck == 0)
+    largest = max(groups, key=lambda g: groups[g]) if groups else None
+    faces = [f for f in definition.faces if f.deck == 0 and f.group == largest] or list(
         definition.faces)
     step = max(1, len(faces) // COVER_CARDS)
     chosen = faces[::step][:COVER_CARDS]

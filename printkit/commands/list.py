@@ -7,9 +7,8 @@ from typing import Any
 
 from printkit import plugins
 from printkit.console import Console
-from printkit.deck.load import load_definition
 from printkit.errors import PrintkitError
-from printkit.kit.games import shipped_definition
+from printkit.kit.games import resolve
 
 
 def register(sub: Any) -> None:
@@ -35,7 +34,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         try:
             if plugins.find(name).definition is None:
                 continue
-            definition = load_definition(shipped_definition(name))
+            definition = resolve(name).definition
         except PrintkitError as exc:
             console.error(exc.render())
             failed = True

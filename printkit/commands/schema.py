@@ -8,7 +8,7 @@ from typing import Any
 
 from printkit.console import Console
 from printkit.deck.definition import GAME
-from printkit.deck.kinds import BACK_KINDS, FACE_KINDS
+from printkit.render.kinds import back_kinds, face_kinds
 
 
 def json_schema() -> dict[str, Any]:
@@ -19,16 +19,19 @@ def json_schema() -> dict[str, Any]:
         "title": "printkit game definition",
         **GAME.json(),
     }
+    faces, backs = face_kinds(), back_kinds()
     face = schema["properties"]["faces"]["items"]
+    face["properties"]["kind"]["enum"] = sorted(faces)
     face["allOf"] = [
-        {"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
-         "then": {"properties": {"options": record.json()}}}
-        for kind, record in sorted(FACE_KINDS.items())]
+        {"if": {"properties": {"kind": {"const": name}}, "required": ["kind"]},
+         "then": {"properties": {"options": kind.record.json()}}}
+        for name, kind in sorted(faces.items())]
     back = schema["properties"]["back"]
+    back["properties"]["kind"]["enum"] = sorted(backs)
     back["allOf"] = [
-        {"if": {"properties": {"kind": {"const": kind}}},
-         "then": {"properties": {"options": record.json()}}}
-        for kind, record in sorted(BACK_KINDS.items())]
+        {"if": {"properties": {"kind": {"const": name}}},
+         "then": {"properties": {"options": kind.record.json()}}}
+        for name, kind in sorted(backs.items())]
     return schema
 
 

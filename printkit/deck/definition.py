@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from printkit.deck.board_schema import BOARD
-from printkit.deck.kinds import BACK_KINDS, FACE_KINDS
 from printkit.deck.schema import (
     Colour,
     Field,
@@ -29,7 +28,8 @@ PARAMETERS = MapOf(Scalar("a value"), description=(
 
 FACE = Record(description="A group of card faces drawn by one renderer.", fields={
     "id": Field(Text("a short name for this group", pattern=NAME), required=True),
-    "kind": Field(Text("the renderer", choices=tuple(sorted(FACE_KINDS))), required=True),
+    "kind": Field(Text("the face kind that draws these cards ('printkit schema' lists them)",
+                       pattern=NAME), required=True),
     "generate": Field(MapOf(IntRange("values of one attribute"), description=(
         "Make one card for every combination of these attribute values."))),
     "count": Field(Number("how many copies of each card in one deck", minimum=1,
@@ -55,7 +55,7 @@ STYLE = Record(description="Shared look of the printed pieces.", fields={
 })
 
 BACK = Record(description="The design on the back of every card.", fields={
-    "kind": Field(Text("the back renderer", choices=tuple(sorted(BACK_KINDS))),
+    "kind": Field(Text("the back kind ('printkit schema' lists them)", pattern=NAME),
                   default="pattern"),
     "options": Field(MapOf(Scalar("an option")), default=None),
 })

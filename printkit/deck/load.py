@@ -14,8 +14,8 @@ from typing import Any, cast
 
 from printkit import yamlsource
 from printkit.deck.definition import GAME
-from printkit.deck.kinds import BACK_KINDS, FACE_KINDS
 from printkit.deck.model import AttributeValue, CardFace, Definition, PrintSettings, Variant
+from printkit.deck.options import Kinds, OptionsSpec
 from printkit.deck.schema import Checker
 from printkit.errors import DefinitionError, Location, Problem, did_you_mean, sort_problems
 from printkit.yamlsource import Document
@@ -79,12 +79,15 @@ def load_definition(
     overrides: Sequence[str] = (),
     display: str | None = None,
     check_parameters: ParameterCheck | None = None,
+    kinds: Kinds,
 ) -> Definition:
     """Read, check and resolve a definition; raises :class:`DefinitionError`.
 
     ``check_parameters`` (from a layer that knows the rules engine) returns
     ``(key, message)`` pairs for the resolved parameters; they are reported at the place
-    where each key was written, together with every other problem in the file.
+    where each key was written, together with every other problem in the file.  ``kinds``
+    are the face and back kinds the definition may name (from the layers that know the
+    renderers and the installed games).
     """
     path = Path(path)
     doc = yamlsource.load(path, display)
@@ -112,21 +115,14 @@ def load_definition(
     problems.extend(checker.problems)
     if data is None:
         raise DefinitionError(problems)
-    # kind-specific options
+    # kind-specific options, built into each kind's typed options
     face_groups = [f for f in (data.get("faces") or ()) if f]
     for index, group in enumerate(face_groups):
-        kind = group.get("kind")
-        if kind in FACE_KINDS:
-            checker = Checker(doc)
-            group["options"] = FACE_KINDS[kind].check(
-                group.get("options") or {}, ("faces", index, "options"), checker)
-            problems.extend(checker.problems)
+        group["options"] = _kind_options(doc, kinds.faces, group.get("kind"),
+                                         group.get("options"), ("faces", index), problems)
     back = data.get("back") or {}
-    if back.get("kind") in BACK_KINDS:
-        checker = Checker(doc)
-        back["options"] = BACK_KINDS[back["kind"]].check(
-            back.get("options") or {}, ("back", "options"), checker)
-        problems.extend(checker.problems)
+    back["options"] = _kind_options(doc, kinds.backs, back.get("kind"), back.get("options"),
+                                    ("back",), problems)
 
     # parameters: file < variant < --set
     parameters: dict[str, object] = dict(data.get("parameters") or {})
@@ -193,7 +189,7 @@ def load_definition(
         faces=faces,
         deck_count=deck_count,
         back_kind=back.get("kind") or "pattern",
-        back_options=back.get("options") or {},
+        back_options=back["options"],
         print=PrintSettings(
             paper=pr["paper"], bleed=pr["bleed"], margin=pr["margin"], gutter=pr["gutter"],
             duplex=pr["duplex"], crop_mark_length=pr["crop_mark_length"],
@@ -242,5 +238,25 @@ def _expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count
                 seen[key] = index
                 faces.append(CardFace(key=key, group=group["id"], kind=group["kind"],
                                       attributes=attributes, copies=group["count"], deck=deck,
-                                      deck_mark=mark, options=group.get("options") or {}))
+                                      deck_mark=mark, options=group["options"]))
     return tuple(faces)
+
+
+def _kind_options(doc: Document, known: Mapping[str, OptionsSpec[Any]], kind: object,
+                  given: object, path: tuple[str | int, ...], problems: list[Problem]) -> object:
+    """The typed options of a face group or back: the kind must be known and its
+    ``options`` mapping must pass the kind's schema (each problem located)."""
+    if not isinstance(kind, str):
+        return None  # already reported by the schema
+    spec = known.get(kind)
+    if spec is None:
+        listed = ", ".join(sorted(known)) or "none"
+        problems.append(doc.problem((*path, "kind"), f"unknown kind {kind!r}"
+                                    + did_you_mean(kind, known) + f"; the kinds are: {listed}"))
+        return None
+    checker = Checker(doc)
+    values = spec.record.check(given or {}, (*path, "options"), checker)
+    problems.extend(checker.problems)
+    if checker.problems or not isinstance(values, dict):
+        return None
+    return spec.build(values)

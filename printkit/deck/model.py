@@ -25,7 +25,8 @@ class CardFace:
     """0-based deck index (0 for faces printed once for the whole game)."""
     deck_mark: str
     """``"A"``, ``"B"``... when several decks are built, else empty."""
-    options: Mapping[str, object] = field(compare=False, hash=False)
+    options: object = field(compare=False, hash=False)
+    """The typed options of the face's kind (built by the kind from the definition)."""
 
     def attr(self, name: str) -> AttributeValue:
         """The value of attribute ``name`` (``KeyError`` if the face has none)."""
@@ -80,7 +81,8 @@ class Definition:
     faces: tuple[CardFace, ...]
     deck_count: int
     back_kind: str
-    back_options: Mapping[str, object] = field(compare=False, hash=False)
+    back_options: object = field(compare=False, hash=False)
+    """The typed options of the back's kind."""
     print: PrintSettings
     board: Mapping[str, object] = field(compare=False, hash=False)
     booklet: Mapping[str, object] = field(compare=False, hash=False)

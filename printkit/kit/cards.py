@@ -10,8 +10,7 @@ from printkit.kit.outputs import OutputSet
 from printkit.layout import cards as card_pdf
 from printkit.layout.cards import Artwork, SheetOptions
 from printkit.layout.geometry import LayoutError
-from printkit.render.backs import render as render_back
-from printkit.render.faces import render_face
+from printkit.render.kinds import render_back, render_face
 from printkit.render.svg import Frame
 
 BACK_KEY = "back"

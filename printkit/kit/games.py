@@ -12,6 +12,7 @@ from printkit.deck.load import load_definition
 from printkit.deck.model import Definition
 from printkit.errors import DefinitionError, PrintkitError
 from printkit.plugins import PluginError, UnknownGameError
+from printkit.render.kinds import catalogue
 from printkit.rules.base import Game, ParamsError, make_params
 from printkit.rules.registry import engine_class
 
@@ -85,8 +86,15 @@ def resolve(name_or_path: str, *, variant: str | None = None,
     path = definition_path(name_or_path)
     display = str(path.relative_to(Path.cwd())) if path.is_relative_to(Path.cwd()) else str(path)
     definition = load_definition(path, variant=variant, overrides=overrides, display=display,
-                                 check_parameters=check_parameters)
+                                 check_parameters=check_parameters, kinds=catalogue())
     if definition.rules is None:
         return ResolvedGame(definition, None)
     cls = engine_class(definition.rules)
     return ResolvedGame(definition, cls(make_params(cls.Params, definition.parameters)))
+
+
+def load(path: Path | str, *, variant: str | None = None,
+         overrides: Sequence[str] = ()) -> Definition:
+    """The checked definition in ``path`` (or of a shipped game), with the installed kinds
+    and engines; every problem raised together."""
+    return resolve(str(path), variant=variant, overrides=overrides).definition

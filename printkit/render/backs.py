@@ -6,21 +6,36 @@ whichever way round it is cut or held.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 
+from printkit.deck.options import option
+from printkit.deck.schema import Colour, Length, Number, Text
+from printkit.render.kinds import BackKind
 from printkit.render.svg import Frame, fill_bleed, new_drawing, num, star_points, text
 from printkit.units import MM
 
 
-def render(kind: str, frame: Frame, options: Mapping[str, object], title: str) -> str:
-    """SVG text of a card back."""
-    if kind != "pattern":
-        raise ValueError(f"unknown back kind {kind!r}")
+@dataclass(frozen=True)
+class PatternOptions:
+    """How a patterned back looks (``border`` in points)."""
+
+    background: str = option(Colour("back colour"), "#1f3a6e")
+    ink: str = option(Colour("motif and title colour"), "#ffffff")
+    motif: str = option(Text("the repeating motif", choices=("stars", "stripes", "dots", "none")),
+                        "stars")
+    title: str = option(Text("words across the middle (empty: none)"), "")
+    border: float = option(Length("frame drawn inside the card edge (0: none)",
+                                  maximum=10 * MM), 2 * MM)
+    density: int = option(Number("motifs across the card", minimum=2, maximum=20), 6)
+
+
+def render_pattern(frame: Frame, options: PatternOptions, title: str) -> str:
+    """SVG text of a patterned card back."""
     drawing = new_drawing(frame, f"back of {title}")
-    fill_bleed(drawing, frame, str(options["background"]))
-    ink = str(options["ink"])
-    motif = str(options["motif"])
-    across = int(options["density"])  # type: ignore[call-overload]
+    fill_bleed(drawing, frame, options.background)
+    ink = options.ink
+    motif = options.motif
+    across = int(options.density)
     pitch = frame.width / across
     rows = max(1, round(frame.height / pitch))
     pitch_y = frame.height / rows
@@ -41,19 +56,25 @@ def render(kind: str, frame: Frame, options: Mapping[str, object], title: str) -
                 else:
                     motifs.add(drawing.circle((num(cx), num(cy)), num(pitch * 0.15), fill=ink))
     drawing.add(motifs)
-    border = float(options["border"]) / MM  # type: ignore[arg-type]
+    border = options.border / MM
     if border > 0:
         inset = frame.safe
         drawing.add(drawing.rect((num(inset), num(inset)),
                                  (num(frame.width - 2 * inset), num(frame.height - 2 * inset)),
                                  fill="none", stroke=ink, stroke_width=num(border / 3)))
-    label = str(options["title"])
+    label = options.title
     if label:
         band = frame.height * 0.16
         cy = frame.height / 2
         drawing.add(drawing.rect((num(frame.safe), num(cy - band / 2)),
                                  (num(frame.width - 2 * frame.safe), num(band)),
-                                 fill=str(options["background"])))
+                                 fill=options.background))
         size = min(band * 0.5, (frame.width - 2 * frame.safe - 4) / (0.66 * len(label)))
         text(drawing, drawing, label, frame.width / 2, cy, size, ink)
     return str(drawing.tostring())
+
+
+PATTERN = BackKind("pattern", "A back with a repeating motif and an optional title.",
+                   PatternOptions, render_pattern)
+GENERIC_BACK_KINDS = (PATTERN,)
+"""The back kinds every definition may use."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from html import escape
 
 from printkit.deck.model import CardFace
-from printkit.render.faces import render_face
+from printkit.render.kinds import render_face
 from printkit.render.svg import CAP_HEIGHT, FONT_FAMILY, Frame, num
 
 

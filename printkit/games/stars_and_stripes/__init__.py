@@ -7,6 +7,7 @@ PLUGIN = GamePlugin(
     title='Stars and Stripes',
     package=__name__,
     engine=".rules:StarsAndStripes",
+    face_kinds=".faces:FACE_KINDS",
     definition=Resource("printkit.decks", "stars-and-stripes.yaml"),
     template=Resource("printkit.templates", "stars-and-stripes.md.j2"),
 )

@@ -1,21 +1,13 @@
-"""Face renderers by kind: each turns one :class:`CardFace` into SVG text."""
+"""The face kinds printkit offers every definition, whatever its game.
+
+Games add their own kinds through their plugins (see :mod:`printkit.render.kinds`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from typing import Any
 
-from printkit.deck.model import CardFace
-from printkit.render.faces import stars_and_stripes, trump
-from printkit.render.svg import Frame
+from printkit.render.kinds import FaceKind
 
-FaceRenderer = Callable[[CardFace, Frame, Mapping[str, object]], str]
-
-RENDERERS: dict[str, FaceRenderer] = {
-    "stars-and-stripes": stars_and_stripes.render,
-    "trump": trump.render,
-}
-
-
-def render_face(face: CardFace, frame: Frame) -> str:
-    """SVG text of ``face``, drawn by the renderer of its kind."""
-    return RENDERERS[face.kind](face, frame, face.options)
+GENERIC_FACE_KINDS: tuple[FaceKind[Any], ...] = ()
+"""The generic face kinds (none yet)."""

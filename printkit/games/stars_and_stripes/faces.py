@@ -1,4 +1,6 @@
-"""Stars and Stripes faces: stars on a field on the left, stripes on the right.
+"""Stars and Stripes faces: the 36 cards and the Trump.
+
+A card shows stars on a field on the left and stripes on the right.
 
 Stars sit on a two-column, three-row grid in the pattern of a die, so every count from 1
 to 6 reads at a glance; stripes have one fixed thickness and spacing whatever their count,
@@ -8,10 +10,13 @@ the top-left corner and the stripe count in the bottom-right corner.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
 from dataclasses import dataclass
 
 from printkit.deck.model import CardFace
+from printkit.deck.options import option
+from printkit.deck.schema import Colour, Flag, Text
+from printkit.render.kinds import FaceKind
 from printkit.render.svg import (
     Box,
     Frame,
@@ -100,25 +105,83 @@ def layout(stars: int, stripes: int, frame: Frame, *, numerals: bool = True,
     return PipLayout(field, star_list, stripe_list, tuple(numeral_list), mark)
 
 
-def render(face: CardFace, frame: Frame, options: Mapping[str, object]) -> str:
+@dataclass(frozen=True)
+class CardOptions:
+    """How the 36 cards look."""
+
+    background: str = option(Colour("card background"), "#fbf8f0")
+    field: str = option(Colour("the field behind the stars"), "#1f3a6e")
+    star: str = option(Colour("the stars"), "#ffffff")
+    stripe: str = option(Colour("the stripes"), "#b22234")
+    ink: str = option(Colour("corner numerals"), "#1d2a44")
+    corner_numerals: bool = option(Flag("print small counts in two corners"), True)
+
+
+def render_card(face: CardFace, frame: Frame, options: CardOptions) -> str:
     """SVG text of one Stars and Stripes face."""
     stars, stripes = int(face.attr("stars")), int(face.attr("stripes"))
-    plan = layout(stars, stripes, frame, numerals=bool(options["corner_numerals"]),
+    plan = layout(stars, stripes, frame, numerals=options.corner_numerals,
                   marked=bool(face.deck_mark))
     drawing = new_drawing(frame, f"{stars} stars, {stripes} stripes")
-    fill_bleed(drawing, frame, str(options["background"]))
+    fill_bleed(drawing, frame, options.background)
     f = plan.field
-    drawing.add(drawing.rect((num(f.x), num(f.y)), (num(f.w), num(f.h)),
-                             fill=str(options["field"])))
-    star_colour = str(options["star"])
+    drawing.add(drawing.rect((num(f.x), num(f.y)), (num(f.w), num(f.h)), fill=options.field))
+    star_colour = options.star
     for cx, cy, r in plan.stars:
         drawing.add(drawing.path(d=star_points(cx, cy, r), fill=star_colour))
     for box in plan.stripes:
         drawing.add(drawing.rect((num(box.x), num(box.y)), (num(box.w), num(box.h)),
-                                 fill=str(options["stripe"])))
-    colours = (star_colour, str(options["ink"]))
+                                 fill=options.stripe))
+    colours = (star_colour, options.ink)
     for (digits, cx, cy, _), colour in zip(plan.numerals, colours, strict=False):
         text(drawing, drawing, digits, cx, cy, NUMERAL_SIZE, colour)
     if face.deck_mark:
         deck_mark(drawing, frame, face.deck_mark, star_colour)
     return str(drawing.tostring())
+
+
+@dataclass(frozen=True)
+class TrumpOptions:
+    """How the Trump looks."""
+
+    background: str = option(Colour("card colour"), "#9a9a9a")
+    ink: str = option(Colour("colour of the label and emblem"), "#ffffff")
+    label: str = option(Text("words printed across the card (empty: none)"), "")
+    emblem: str = option(Text("a symbol in the middle", choices=("none", "star", "sun")),
+                         "none")
+
+
+def render_trump(face: CardFace, frame: Frame, options: TrumpOptions) -> str:
+    """SVG text of the Trump face."""
+    del face
+    drawing = new_drawing(frame, "the Trump")
+    fill_bleed(drawing, frame, options.background)
+    ink = options.ink
+    cx, cy = frame.width / 2, frame.height / 2
+    room = min(frame.width, frame.height) / 2 - frame.safe
+    emblem = options.emblem
+    if emblem == "star":
+        drawing.add(drawing.path(d=star_points(cx, cy, room * 0.55), fill=ink))
+    elif emblem == "sun":
+        drawing.add(drawing.circle((num(cx), num(cy)), num(room * 0.3), fill=ink))
+        for i in range(12):
+            angle = i * math.pi / 6
+            inner, outer = room * 0.4, room * 0.6
+            drawing.add(drawing.line(
+                (num(cx + inner * math.cos(angle)), num(cy + inner * math.sin(angle))),
+                (num(cx + outer * math.cos(angle)), num(cy + outer * math.sin(angle))),
+                stroke=ink, stroke_width=num(room * 0.06), stroke_linecap="round"))
+    label = options.label
+    if label:
+        size = min(6.0, (frame.width - 2 * frame.safe) / (0.68 * len(label)))
+        y = cy + room * 0.78 if emblem != "none" else cy
+        text(drawing, drawing, label, cx, y, size, ink)
+    return str(drawing.tostring())
+
+
+CARD = FaceKind("stars-and-stripes", "A domino-like card: stars on a field beside stripes, "
+                "counted by the card's 'stars' and 'stripes'.", CardOptions, render_card)
+TRUMP = FaceKind("trump", "The Trump: grey and blank unless decorated.", TrumpOptions,
+                 render_trump)
+FACE_KINDS = (CARD, TRUMP)
+"""The face kinds this game declares (its plugin's ``face_kinds``)."""

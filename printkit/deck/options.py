@@ -1,0 +1,75 @@
+"""Typed options of a face or back kind, declared once as a frozen dataclass.
+
+Each field of the options class says what the definition language accepts for it (a schema
+node from :mod:`printkit.deck.schema`) and its default, through :func:`option`; the schema
+record that checks a definition's ``options:`` mapping, and its JSON Schema, are derived
+from the class.  After checking, the mapping becomes an instance of the class, so renderers
+read typed attributes (``options.background``) instead of converting loose values.
+
+>>> from printkit.deck.schema import Colour, Flag
+>>> @dataclasses.dataclass(frozen=True)
+... class Plain:
+...     background: str = option(Colour("card colour"), "#ffffff")
+...     numerals: bool = option(Flag("print corner numbers"), True)
+>>> spec = OptionsSpec("plain", "A plain card.", Plain)
+>>> sorted(spec.record.fields)
+['background', 'numerals']
+>>> spec.build({"background": "#000000", "numerals": False})
+Plain(background='#000000', numerals=False)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Generic, TypeVar
+
+from printkit.deck.schema import Field, Node, Record
+
+OptionsT = TypeVar("OptionsT")
+
+
+def option(node: Node, default: Any) -> Any:
+    """A dataclass field of an options class: ``node`` checks it, ``default`` when absent."""
+    return dataclasses.field(default=default, metadata={"schema": node})
+
+
+@dataclass(frozen=True)
+class OptionsSpec(Generic[OptionsT]):
+    """A kind's name, what it is for, and the class of its options."""
+
+    name: str
+    description: str
+    options: type[OptionsT]
+
+    def __post_init__(self) -> None:
+        for spec in dataclasses.fields(self.options):  # type: ignore[arg-type]
+            if "schema" not in spec.metadata:
+                raise TypeError(f"option {spec.name!r} of {self.name!r} has no schema: "
+                                "declare it with option(node, default)")
+
+    @cached_property
+    def record(self) -> Record:
+        """The schema of an ``options:`` mapping of this kind."""
+        fields = {spec.name: Field(spec.metadata["schema"], default=spec.default)
+                  for spec in dataclasses.fields(self.options)}  # type: ignore[arg-type]
+        return Record(fields=fields, description=self.description)
+
+    def build(self, values: Mapping[str, object]) -> OptionsT:
+        """The options from a mapping that :attr:`record` has checked (defaults filled)."""
+        return self.options(**values)
+
+    def defaults(self) -> OptionsT:
+        """The options with every default."""
+        return self.options()
+
+
+@dataclass(frozen=True)
+class Kinds:
+    """The face and back kinds a definition may name (gathered by the layers above, which
+    know the renderers and the installed games)."""
+
+    faces: Mapping[str, OptionsSpec[Any]]
+    backs: Mapping[str, OptionsSpec[Any]]
