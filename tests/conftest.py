@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,7 +11,7 @@ import pytest
 
 from printkit.cli import main
 from printkit.console import Console
-from printkit.plugins import GamePlugin, registered
+from printkit.plugins import game_names
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
@@ -43,13 +43,11 @@ def run_cli(monkeypatch: pytest.MonkeyPatch) -> Run:
     return run
 
 
-TOY_PLUGIN = GamePlugin(name="toy-nim", title="Toy Nim", package="tests.examples",
-                        engine=".toy:ToyNim")
-"""A game registered only for the tests, as a third-party plugin would be."""
 
-
-@pytest.fixture
-def toy_game() -> Iterator[None]:
-    """Make the toy Nim game findable by name for one test."""
-    with registered(TOY_PLUGIN):
-        yield
+def pytest_configure(config: pytest.Config) -> None:
+    """The toy game under tests/plugin_game must be installed, as a third-party game is."""
+    del config
+    if "toy-nim" not in game_names():
+        raise pytest.UsageError("the test game is not installed: run "
+                                "'python -m pip install -e tests/plugin_game' (the README's "
+                                "test command does)")

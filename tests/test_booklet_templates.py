@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from printkit_toy_nim.rules import ToyNim
 
 from printkit.booklet.build import load_booklet
 from printkit.booklet.context import join_words, plural, words
@@ -26,7 +27,6 @@ from printkit.examples import verify_example
 from printkit.examples.model import ClaimResult
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.yamlsource import parse
-from tests.examples.toy import ToyNim
 
 DATA = Path(__file__).parent / "data" / "booklets"
 BAD = sorted(DATA.glob("bad-*.md.j2"))

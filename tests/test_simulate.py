@@ -8,6 +8,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from printkit_toy_nim.rules import ToyMove, ToyNim, ToyParams, ToyState
 
 from printkit.console import Console
 from printkit.errors import DefinitionError
@@ -19,7 +20,6 @@ from printkit.rules.simulate import (
     play_game,
     simulate,
 )
-from tests.examples.toy import ToyMove, ToyNim, ToyParams, ToyState
 
 
 def test_same_seed_same_text_and_other_seed_other_games() -> None:
@@ -143,9 +143,6 @@ def test_format_summary_layout() -> None:
 # --------------------------------------------------------------------------- the command
 
 
-@pytest.fixture
-def toy_registered(toy_game: None) -> None:
-    del toy_game
 
 
 def run_simulate(argv: list[str]) -> tuple[int, str, str]:
@@ -159,7 +156,6 @@ def run_simulate(argv: list[str]) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-@pytest.mark.usefixtures("toy_registered")
 def test_command_prints_the_summary_and_progress() -> None:
     status, out, err = run_simulate(
         ["toy-nim", "--games", "30", "--seed", "3", "--players", "3", "--set", "piles=2"]
@@ -172,7 +168,6 @@ def test_command_prints_the_summary_and_progress() -> None:
     assert status == 0 and "greedy agent, seed 1" in greedy_out
 
 
-@pytest.mark.usefixtures("toy_registered")
 def test_command_rejects_bad_games_and_parameters() -> None:
     with pytest.raises(UnknownGameError, match=r"unknown game 'toy-nm' \(did you mean 'toy-nim'"):
         run_simulate(["toy-nm"])
@@ -193,7 +188,6 @@ def test_command_rejects_bad_games_and_parameters() -> None:
         run_simulate(["toy-nim", "--games", "0"])
 
 
-@pytest.mark.usefixtures("toy_registered")
 def test_command_through_the_cli_exit_statuses() -> None:
     try:
         from printkit.cli import main

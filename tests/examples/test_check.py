@@ -16,6 +16,7 @@ import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from printkit_toy_nim.rules import ToyMove, ToyNim, ToyParams, ToyState
 
 from printkit.errors import DefinitionError, ExampleError, Location, Problem
 from printkit.examples import (
@@ -31,10 +32,8 @@ from printkit.examples import (
 from printkit.plugins import GamePlugin, registered
 from printkit.rules.base import IllegalMoveError
 from printkit.yamlsource import parse
-from tests.examples.toy import ToyMove, ToyNim, ToyParams, ToyState
 
 DATA = Path(__file__).parent / "data"
-pytestmark = pytest.mark.usefixtures("toy_game")
 BAD_FILES = sorted(p for p in DATA.glob("*.yaml") if p.name != "good.yaml")
 _EXPECT = re.compile(r"# expect (\d+):(\d+) (.*)$")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from printkit_toy_nim.rules import ToyMove, ToyNim, ToyParams
 
 from printkit.rules.base import IllegalMoveError, NotationError, ParamsError, make_params
-from tests.examples.toy import ToyMove, ToyNim, ToyParams
 
 
 def test_notation_round_trips_through_random_games() -> None:

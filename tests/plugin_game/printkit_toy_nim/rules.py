@@ -1,4 +1,4 @@
-"""A small dice-free Nim variant used to test everything that sits on the engine interface.
+"""Toy Nim's rules engine: a small Nim variant that tests everything on the engine interface.
 
 Players take 1..``max_take`` pebbles from one pile and score what they take; the player who
 empties the last pile earns ``last_bonus`` extra points.  With ``rolls`` on, a player may
@@ -73,14 +73,10 @@ class ToyNim(Game[ToyState, ToyMove, ToyParams]):
     title = "Toy Nim"
     Params = ToyParams
 
-    def __init__(self, params: ToyParams | None = None) -> None:
-        super().__init__(params)
-        self.p: ToyParams = self.params
-
     # ---- play
     def initial_state(self, rng: random.Random) -> ToyState:
-        piles = tuple(rng.randint(1, 6) for _ in range(self.p.piles))
-        return ToyState(piles, (0,) * self.p.players, rng.randrange(self.p.players))
+        piles = tuple(rng.randint(1, 6) for _ in range(self.params.piles))
+        return ToyState(piles, (0,) * self.params.players, rng.randrange(self.params.players))
 
     def current_player(self, state: ToyState) -> Player:
         return NO_PLAYER if self.is_terminal(state) else state.to_move
@@ -88,8 +84,8 @@ class ToyNim(Game[ToyState, ToyMove, ToyParams]):
     def legal_moves(self, state: ToyState) -> Sequence[ToyMove]:
         moves: list[ToyMove] = []
         for i, size in enumerate(state.piles):
-            moves.extend(ToyMove(i, n) for n in range(1, min(size, self.p.max_take) + 1))
-            if size and self.p.rolls:
+            moves.extend(ToyMove(i, n) for n in range(1, min(size, self.params.max_take) + 1))
+            if size and self.params.rolls:
                 moves.append(ToyMove(i, 0))
         return moves
 
@@ -98,17 +94,17 @@ class ToyNim(Game[ToyState, ToyMove, ToyParams]):
             return None
         return (f"pile {move.pile + 1} has "
                 f"{state.piles[move.pile] if 0 <= move.pile < len(state.piles) else 'no'} "
-                f"pebbles and at most {self.p.max_take} may be taken")
+                f"pebbles and at most {self.params.max_take} may be taken")
 
     def _play(self, state: ToyState, move: ToyMove, rng: random.Random) -> ToyState:
         size = state.piles[move.pile]
-        count = move.count or min(size, rng.randint(1, self.p.max_take))
+        count = move.count or min(size, rng.randint(1, self.params.max_take))
         piles = list(state.piles)
         piles[move.pile] -= count
         scores = list(state.scores)
         scores[state.to_move] += count
         if not any(piles):
-            scores[state.to_move] += self.p.last_bonus
+            scores[state.to_move] += self.params.last_bonus
         nxt = (state.to_move + 1) % len(scores)
         return ToyState(tuple(piles), tuple(scores), nxt, state.turn + 1)
 
@@ -119,8 +115,7 @@ class ToyNim(Game[ToyState, ToyMove, ToyParams]):
         return state.scores
 
     def winners(self, state: ToyState) -> tuple[Player, ...]:
-        best = max(state.scores)
-        return tuple(i for i, s in enumerate(state.scores) if s == best)
+        return _leaders(state) if self.is_terminal(state) else ()
 
     def num_players(self, state: ToyState) -> int:
         return len(state.scores)
@@ -222,7 +217,7 @@ class ToyNim(Game[ToyState, ToyMove, ToyParams]):
 
     def _leader(self, state: ToyState, argument: str | None) -> object:
         names = self.player_names(state)
-        return [names[i] for i in self.winners(state)]
+        return [names[i] for i in _leaders(state)]
 
     def _pebbles(self, state: ToyState, argument: str | None) -> object:
         return dict(zip(self.player_names(state), state.scores, strict=True))
@@ -234,3 +229,9 @@ class ToyNim(Game[ToyState, ToyMove, ToyParams]):
             "points scored": float(sum(last.scores)),
             "last taker wins": float(last_taker in self.winners(last)),
         }
+
+
+def _leaders(state: ToyState) -> tuple[Player, ...]:
+    """The seats with the top score."""
+    best = max(state.scores)
+    return tuple(i for i, s in enumerate(state.scores) if s == best)
