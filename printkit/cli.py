@@ -1,23 +1,36 @@
 """The ``printkit`` command line: a thin shell over the library.
 
-Exit statuses are stable so scripts can rely on them: 0 success, 1 the input is wrong
-(definition, example or option problems), 2 the command line itself is wrong (argparse),
-3 a build could not be written, 4 a check found false claims.
+Exit statuses are stable so scripts can rely on them (:class:`Exit`): 0 success, 1 the input
+is wrong (definition, template, example or option problems, each located), 2 the command
+line itself is wrong, 3 an output could not be written (or an input file could not be read
+by the system), 4 a check found false claims, 70 printkit itself failed: a bug, reported in
+one line with the path of a saved report (the traceback is shown only with ``--debug``).
+
+The options ``-q``, ``-v`` and ``--debug`` may stand anywhere on the command line.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import enum
 import importlib
+import os
+import platform
 import sys
+import tempfile
+import traceback
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NoReturn
 
 from printkit import __version__
 from printkit.console import Console
 from printkit.errors import BuildError, ExampleError, PrintkitError
 
 _COMMANDS = ("build", "check", "list", "schema", "simulate")
+REPORT_URL = "https://github.com/printkit/printkit/issues"
+"""Where internal errors are to be reported."""
 
 
 class Exit(enum.IntEnum):
@@ -28,33 +41,88 @@ class Exit(enum.IntEnum):
     USAGE = 2
     BUILD = 3
     FALSE_CLAIM = 4
+    INTERNAL = 70
+    INTERRUPTED = 130
 
 
 Handler = Callable[[argparse.Namespace, Console], int]
 
 
+class UsageError(Exception):
+    """The command line is wrong (argparse's complaint, raised instead of exiting)."""
+
+    def __init__(self, usage: str, message: str) -> None:
+        super().__init__(message)
+        self.usage = usage
+        self.message = message
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that raises :class:`UsageError` instead of printing and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(self.format_usage(), message)
+
+
+def _global_options(parser: argparse.ArgumentParser, *, defaults: bool) -> None:
+    """``-q``, ``-v`` and ``--debug``; on sub-commands they only set what is given, so the
+    same option works before or after the sub-command's name."""
+    default: object = False if defaults else argparse.SUPPRESS
+    parser.add_argument("-q", "--quiet", action="store_true", default=default,
+                        help="no progress output")
+    parser.add_argument("-v", "--verbose", action="store_true", default=default,
+                        help="say more: every file written")
+    parser.add_argument("--debug", action="store_true", default=default,
+                        help="show the traceback of an internal error")
+
+
 def make_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command registered."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="printkit",
         description="Print-ready cards, boards and checked rule booklets from YAML games.",
     )
     parser.add_argument("--version", action="version", version=f"printkit {__version__}")
-    parser.add_argument("-q", "--quiet", action="store_true", help="no progress output")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    _global_options(parser, defaults=True)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
+                                parser_class=_Parser)
     for name in _COMMANDS:
         module = importlib.import_module(f"printkit.commands.{name}")
         module.register(sub)
+    for command in sub.choices.values():
+        _global_options(command, defaults=False)
     return parser
 
 
 def main(argv: Sequence[str] | None = None, console: Console | None = None) -> int:
     """Run the command line; returns the exit status instead of exiting."""
     console = console or Console()
-    parser = make_parser()
-    args = parser.parse_args(argv)
-    console.quiet = bool(args.quiet)
-    handler: Handler = args.handler
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in arguments
+    try:
+        parser = make_parser()
+        try:
+            args = parser.parse_args(arguments)
+        except UsageError as exc:
+            console.error(exc.usage.rstrip() + f"\nprintkit: error: {exc.message}")
+            return Exit.USAGE
+        except SystemExit as exc:  # --help and --version print and stop
+            return int(exc.code or 0)
+        console.quiet = bool(args.quiet)
+        console.verbose = bool(args.verbose) and not console.quiet
+        handler: Handler = args.handler
+        return _run(handler, args, console)
+    except KeyboardInterrupt:
+        console.error("interrupted; earlier outputs were left as they were")
+        return Exit.INTERRUPTED
+    except Exception as exc:  # a bug in printkit: say so plainly, keep the details
+        if debug:
+            console.error(traceback.format_exc().rstrip())
+        console.error(internal_error_message(exc, arguments))
+        return Exit.INTERNAL
+
+
+def _run(handler: Handler, args: argparse.Namespace, console: Console) -> int:
     try:
         return handler(args, console)
     except ExampleError as exc:
@@ -66,11 +134,48 @@ def main(argv: Sequence[str] | None = None, console: Console | None = None) -> i
     except PrintkitError as exc:
         console.error(exc.render())
         return Exit.INPUT
-    except KeyboardInterrupt:
-        console.error("interrupted; earlier outputs were left as they were")
-        return 130
+    except BrokenPipeError:  # the reader of our output went away (``printkit list | head``)
+        return Exit.OK
+    except OSError as exc:  # the system refused: disk full, no permission, file vanished
+        where = f" ({exc.filename})" if exc.filename else ""
+        console.error(f"error: {exc.strerror or exc}{where}")
+        return Exit.BUILD
+
+
+def internal_error_message(exc: BaseException, arguments: Sequence[str]) -> str:
+    """One apology line and where the saved report is (the report holds the traceback)."""
+    report = save_report(exc, arguments)
+    saved = f"the details are in {report}" if report else "no report could be saved"
+    return (f"printkit: internal error ({type(exc).__name__}): this is a bug in printkit, "
+            f"not in your input; {saved}. Please send it with your files to {REPORT_URL} "
+            "(run again with --debug to see the traceback).")
+
+
+def save_report(exc: BaseException, arguments: Sequence[str]) -> Path | None:
+    """Write the traceback and the circumstances to a new file in the temporary folder."""
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    body = "\n".join([
+        f"printkit {__version__} internal error report, {stamp}",
+        f"command: printkit {' '.join(arguments)}",
+        f"working folder: {os.getcwd()}",
+        f"python: {sys.version.split()[0]} on {platform.platform()}",
+        "",
+        "".join(traceback.format_exception(exc)),
+    ])
+    try:
+        handle, name = tempfile.mkstemp(prefix=f"printkit-report-{stamp}-", suffix=".txt")
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(body)
+    except OSError:
+        return None
+    return Path(name)
 
 
 def run() -> None:
     """Console-script entry point."""
-    sys.exit(main())
+    status = main()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # keep the interpreter from complaining at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    sys.exit(status)

@@ -14,6 +14,7 @@ class Console:
     out: TextIO = field(default_factory=lambda: sys.stdout)
     err: TextIO = field(default_factory=lambda: sys.stderr)
     quiet: bool = False
+    verbose: bool = False
 
     def print(self, text: str = "") -> None:
         """A line of the command's result."""
@@ -22,6 +23,12 @@ class Console:
     def info(self, text: str) -> None:
         """A line of progress or information (suppressed by ``--quiet``)."""
         if not self.quiet:
+            self.err.write(text + "\n")
+            self.err.flush()
+
+    def detail(self, text: str) -> None:
+        """A line shown only with ``--verbose``."""
+        if self.verbose:
             self.err.write(text + "\n")
             self.err.flush()
 

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from printkit.cli import Exit, main
 from printkit.console import Console
 from tests.conftest import ROOT, Run
@@ -43,13 +45,13 @@ def test_a_failed_build_leaves_earlier_outputs_intact(tmp_path: Path, run_cli: R
     assert not [p for p in tmp_path.rglob(".*") if p.name.startswith(".")]
 
 
-def test_builds_replace_stale_svgs(tmp_path: Path, run_cli: Run) -> None:
-    run_cli("build", "stars-and-stripes", "-o", str(tmp_path), "--set", "decks=2",
-            "--layout", "calibration")
+def test_a_rebuild_replaces_the_whole_kit(tmp_path: Path, run_cli: Run) -> None:
+    kit = tmp_path / "stars-and-stripes--layout-calibration"
     run_cli("build", "stars-and-stripes", "-o", str(tmp_path), "--layout", "calibration")
-    svgs = list((tmp_path / "stars-and-stripes" / "svg").glob("*.svg"))
-    assert len(svgs) == 38
-    assert not any(p.stem.endswith("-B") for p in svgs)
+    (kit / "stale.txt").write_text("from an older build")
+    run_cli("build", "stars-and-stripes", "-o", str(tmp_path), "--layout", "calibration")
+    assert not (kit / "stale.txt").exists()
+    assert len(list((kit / "svg").glob("*.svg"))) == 38
 
 
 def test_list_shows_games_and_variants(run_cli: Run) -> None:
@@ -93,3 +95,43 @@ def test_progress_goes_to_stderr_and_quiet_silences_it(tmp_path: Path) -> None:
     assert main(["-q", "build", "stars-and-stripes", "-o", str(tmp_path), "--layout",
                  "calibration"], Console(out, err)) == 0
     assert err.getvalue() == ""
+
+
+def test_global_options_work_anywhere(tmp_path: Path) -> None:
+    for args in (["-q", "build", "stars-and-stripes"], ["build", "-q", "stars-and-stripes"],
+                 ["build", "stars-and-stripes", "-q"]):
+        out, err = io.StringIO(), io.StringIO()
+        status = main([*args, "-o", str(tmp_path), "--layout", "calibration"], Console(out, err))
+        assert status == 0 and err.getvalue() == "", args
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["build", "stars-and-stripes", "-o", str(tmp_path), "--layout", "calibration",
+                 "-v"], Console(out, err)) == 0
+    assert "wrote " in err.getvalue() and "calibration.pdf" in err.getvalue()
+
+
+def test_a_usage_error_exits_2_in_process() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["build", "--duplex", "sideways"], Console(out, err)) == Exit.USAGE
+    assert "invalid choice: 'sideways'" in err.getvalue() and "usage:" in err.getvalue()
+
+
+def test_an_internal_error_apologises_saves_a_report_and_exits_70(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from printkit.commands import list as list_command
+
+    def broken(args: object, console: Console) -> int:
+        raise RuntimeError("a bug somewhere deep")
+
+    monkeypatch.setattr(list_command, "run", broken)
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["list"], Console(out, err)) == Exit.INTERNAL
+    text = err.getvalue()
+    assert "internal error (RuntimeError)" in text and "bug in printkit" in text
+    assert "Traceback" not in text and len(text.strip().splitlines()) == 1
+    report = Path(text.split("the details are in ", 1)[1].split(".txt", 1)[0] + ".txt")
+    assert "a bug somewhere deep" in report.read_text() and "Traceback" in report.read_text()
+    report.unlink()
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["list", "--debug"], Console(out, err)) == Exit.INTERNAL
+    assert "Traceback" in err.getvalue() and "a bug somewhere deep" in err.getvalue()
+    Path(err.getvalue().split("the details are in ", 1)[1].split(".txt", 1)[0] + ".txt").unlink()

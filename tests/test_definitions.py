@@ -62,7 +62,6 @@ def test_several_decks_repeat_the_cards_with_marks_and_one_trump(decks: int) -> 
 def test_variants_set_parameters_and_command_line_wins() -> None:
     game = resolve("stars-and-stripes", variant="large-15")
     assert game.definition.parameters["decks"] == 4
-    assert game.definition.output_name == "stars-and-stripes--large-15"
     game = resolve("stars-and-stripes", variant="large-15", overrides=["decks=3"])
     assert game.definition.parameters["decks"] == 3
     assert game.params.decks == 3

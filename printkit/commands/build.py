@@ -55,6 +55,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
         result = build_game(name, output_root=Path(args.output), options=options,
                             variant=args.variant, overrides=args.overrides, progress=progress)
+        for path in result.files:
+            console.detail(f"  wrote {path}")
         console.print(f"{result.game.definition.title}: {len(result.files)} files in "
                       f"{result.folder}/")
     return 0

@@ -91,8 +91,3 @@ class Definition:
     def card_count(self) -> int:
         """Cards in the whole game (copies included)."""
         return sum(face.copies for face in self.faces)
-
-    @property
-    def output_name(self) -> str:
-        """Folder name under the output directory: the game, plus the variant if any."""
-        return self.game if self.variant is None else f"{self.game}--{self.variant}"

@@ -11,7 +11,8 @@ from printkit.kit.board import build_board
 from printkit.kit.booklet import build_booklet
 from printkit.kit.cards import build_cards
 from printkit.kit.games import ResolvedGame, resolve
-from printkit.kit.options import BuildOptions, plan
+from printkit.kit.naming import kit_name
+from printkit.kit.options import BuildOptions, build_changes, plan
 from printkit.kit.outputs import OutputSet
 
 
@@ -30,9 +31,10 @@ def build_game(name_or_path: str, *, output_root: Path, options: BuildOptions,
     """Check, draw and lay out every component, then write them all (or nothing)."""
     game = resolve(name_or_path, variant=variant, overrides=overrides)
     definition = game.definition
-    folder = output_root / definition.output_name
-    out = OutputSet(folder)
     print_plan = plan(definition, options)
+    folder = output_root / kit_name(definition.game, variant=variant,
+                                    changes=build_changes(definition, overrides, options))
+    out = OutputSet(folder)
     build_cards(definition, print_plan, out, progress)
     build_board(game, print_plan, out, progress, board_paper_name=options.board_paper)
     build_booklet(game, print_plan, out, progress)

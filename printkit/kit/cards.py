@@ -33,7 +33,6 @@ def build_cards(definition: Definition, plan: PrintPlan, out: OutputSet,
     progress("card faces", len(faces), len(faces))
     for art in (*faces, back):
         out.add(f"svg/{art.key}.svg", art.svg)
-    out.replace_dirs.add("svg")
     copies = {face.key: face.copies for face in definition.faces}
     deck = [art for art in faces for _ in range(copies[art.key])]
     steps = len(plan.layouts)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from printkit.deck.model import Definition
@@ -72,3 +73,25 @@ def plan(definition: Definition, options: BuildOptions) -> PrintPlan:
                      bleed=bleed, margin=settings.margin, gutter=settings.gutter,
                      mark_length=settings.crop_mark_length, mark_offset=settings.crop_mark_offset)
     return PrintPlan(paper, spec, duplex, parse_offset(options.back_offset), options.layouts)
+
+
+def build_changes(definition: Definition, overrides: Sequence[str],
+                  options: BuildOptions) -> list[str]:
+    """What a build changes from the definition's default kit, as ``key=value`` texts:
+    the ``--set`` overrides (sorted by key) and every print option that differs from the
+    definition's own setting."""
+    changes = sorted(overrides, key=lambda text: text.partition("=")[0].strip())
+    settings = definition.print
+    if options.paper is not None and options.paper.strip().lower() != settings.paper:
+        changes.append(f"paper={options.paper}")
+    if options.bleed is not None and abs(parse_length(options.bleed) - settings.bleed) > 1e-6:
+        changes.append(f"bleed={options.bleed}")
+    if options.duplex is not None and options.duplex != settings.duplex:
+        changes.append(f"duplex={options.duplex}")
+    if parse_offset(options.back_offset) != (0.0, 0.0):
+        changes.append(f"back-offset={options.back_offset}")
+    if options.board_paper is not None:
+        changes.append(f"board-paper={options.board_paper}")
+    if set(options.layouts) != set(LAYOUTS):
+        changes.append("layout=" + "+".join(options.layouts))
+    return changes
