@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from printkit import __version__
+from printkit import __version__, limits
 from printkit.console import Console
 from printkit.errors import BuildError, ExampleError, PrintkitError
 
@@ -74,6 +74,10 @@ def _global_options(parser: argparse.ArgumentParser, *, defaults: bool) -> None:
                         help="say more: every file written")
     parser.add_argument("--debug", action="store_true", default=default,
                         help="show the traceback of an internal error")
+    parser.add_argument("--limit", dest="limits" if defaults else "more_limits",
+                        action="append", default=[] if defaults else argparse.SUPPRESS,
+                        metavar="NAME=N", help="raise a safety limit, e.g. cards=50000 "
+                        f"(repeatable; limits: {', '.join(limits.NAMES)})")
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -111,7 +115,13 @@ def main(argv: Sequence[str] | None = None, console: Console | None = None) -> i
         console.quiet = bool(args.quiet)
         console.verbose = bool(args.verbose) and not console.quiet
         handler: Handler = args.handler
-        return _run(handler, args, console)
+        try:
+            chosen = limits.parse_limits([*args.limits, *getattr(args, "more_limits", [])])
+        except PrintkitError as exc:
+            console.error(exc.render())
+            return Exit.USAGE
+        with limits.using(chosen):
+            return _run(handler, args, console)
     except KeyboardInterrupt:
         console.error("interrupted; earlier outputs were left as they were")
         return Exit.INTERRUPTED

@@ -44,10 +44,29 @@ class Problem:
         loc = self.location
         text = f"{loc}: error: {self.message}"
         if loc.source_line is not None:
+            shown, column, length = _window(loc.source_line, loc.column, loc.length)
             gutter = f"{loc.line:>5} | "
-            marker = " " * (len(gutter) - 2) + "| " + " " * (loc.column - 1)
-            text += f"\n{gutter}{loc.source_line}\n{marker}{'^' * max(1, loc.length)}"
+            marker = " " * (len(gutter) - 2) + "| " + " " * (column - 1)
+            text += f"\n{gutter}{shown}\n{marker}{'^' * max(1, length)}"
         return text
+
+
+SHOWN = 100
+"""Characters of a source line shown under a problem; longer lines are cut around it."""
+
+
+def _window(line: str, column: int, length: int) -> tuple[str, int, int]:
+    """The part of a long source line around ``column`` (with ``...`` where cut), and the
+    column and length of the marked span within it."""
+    line = "".join(c if c.isprintable() or c == "\t" else "?" for c in line)
+    if len(line) <= SHOWN:
+        return line, column, min(length, max(1, len(line) - column + 1))
+    start = max(0, min(column - 1 - SHOWN // 3, len(line) - SHOWN))
+    shown = line[start:start + SHOWN]
+    prefix = "..." if start > 0 else ""
+    suffix = "..." if start + SHOWN < len(line) else ""
+    new_column = column - start + len(prefix)
+    return prefix + shown + suffix, new_column, min(length, SHOWN - (column - 1 - start))
 
 
 class PrintkitError(Exception):

@@ -4,15 +4,25 @@ PyYAML's composer gives nodes with start marks; we build plain Python data from 
 (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, ``None``) and keep, for each
 path into that data, the location of the key and of the value.  Duplicate keys, which
 PyYAML would silently accept, are reported as problems.
+
+The input is untrusted, so reading it is bounded (:mod:`printkit.limits`): the file's size,
+how deeply values nest, how many values there are once aliases are expanded (an alias that
+contains itself, or a "billion laughs" of aliases, is an error, not a hang), the length of
+a text and the size of a number.  Explicit tags (``!!int``, ``!!binary``...) are refused,
+dates stay the text they were written as, and control characters are refused in any text,
+so nothing unexpected reaches the rest of printkit.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
+from printkit import limits
 from printkit.errors import DefinitionError, Location, Problem
 
 PathKey = tuple[str | int, ...]
@@ -56,9 +66,41 @@ def _location(doc: Document, node: yaml.Node) -> Location:
     return Location(doc.file, start.line + 1, start.column + 1, line, max(1, length))
 
 
-def _build(doc: Document, node: yaml.Node, path: PathKey, problems: list[Problem]) -> object:
+@dataclass
+class _Budget:
+    """What one file may still spend while its nodes are turned into data."""
+
+    nodes: int
+    depth: int
+    open: set[int] = field(default_factory=set)
+    """Ids of the nodes being built (an alias to one of them contains itself)."""
+
+
+class _TooBig(Exception):
+    """A YAML limit was hit; carries the problem."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+def _build(doc: Document, node: yaml.Node, path: PathKey, problems: list[Problem],
+           budget: _Budget, depth: int = 0) -> object:
+    budget.nodes -= 1
+    if budget.nodes < 0:
+        bound = limits.current()
+        raise _TooBig(Problem(f"the file holds more than the limit of {bound.yaml_nodes} "
+                              "values, counting an alias each time it is used (raise it with "
+                              f"{bound.option('yaml-nodes')})", _location(doc, node)))
+    if depth > budget.depth:
+        raise _TooBig(Problem(limits.over("yaml-depth", depth, "levels of nesting"),
+                              _location(doc, node)))
+    if id(node) in budget.open:
+        raise _TooBig(Problem("an alias here refers to the value that contains it, which "
+                              "would never end", _location(doc, node)))
     doc.value_locations[path] = _location(doc, node)
     if isinstance(node, yaml.MappingNode):
+        budget.open.add(id(node))
         result: dict[str, object] = {}
         for key_node, value_node in node.value:
             key_value = _scalar(doc, key_node, problems)
@@ -70,30 +112,71 @@ def _build(doc: Document, node: yaml.Node, path: PathKey, problems: list[Problem
                 problems.append(Problem(f"duplicate key {key!r}", _location(doc, key_node)))
                 continue
             doc.key_locations[(*path, key)] = _location(doc, key_node)
-            result[key] = _build(doc, value_node, (*path, key), problems)
+            result[key] = _build(doc, value_node, (*path, key), problems, budget, depth + 1)
+        budget.open.discard(id(node))
         return result
     if isinstance(node, yaml.SequenceNode):
-        return [_build(doc, item, (*path, i), problems) for i, item in enumerate(node.value)]
+        budget.open.add(id(node))
+        items = [_build(doc, item, (*path, i), problems, budget, depth + 1)
+                 for i, item in enumerate(node.value)]
+        budget.open.discard(id(node))
+        return items
     return _scalar(doc, node, problems)
 
 
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_TEXT_TAGS = ("tag:yaml.org,2002:str", "tag:yaml.org,2002:timestamp")
+_VALUE_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
+               "tag:yaml.org,2002:null")
 
 
 def _scalar(doc: Document, node: yaml.Node, problems: list[Problem]) -> object:
+    where = _location(doc, node)
     if not isinstance(node, yaml.ScalarNode):
-        problems.append(Problem("expected a plain value here", _location(doc, node)))
+        problems.append(Problem("expected a plain value here", where))
+        return None
+    start = node.start_mark.index
+    if doc.text[start:start + 1] == "!":
+        problems.append(Problem("explicit YAML tags such as '!!int' are not used in printkit "
+                                "files: write the value plainly", where))
+        return None
+    text = node.value
+    bound = limits.current()
+    if len(text) > bound.text:
+        problems.append(Problem(limits.over("text", len(text), "characters"), where))
+        return None
+    bad = _CONTROL.search(text)
+    if bad is not None:
+        problems.append(Problem(f"control character U+{ord(bad.group()):04X} in this text: "
+                                "printkit files hold printable text only", where))
+        return None
+    if node.tag in _TEXT_TAGS:
+        return text  # dates stay as written
+    if node.tag not in _VALUE_TAGS:
+        problems.append(Problem(f"cannot read this value (YAML type {node.tag})", where))
+        return None
+    if node.tag == "tag:yaml.org,2002:int" and len(text.strip().lstrip("+-")) > 30:
+        problems.append(Problem(limits.over("integer", f"a {len(text)}-digit number"), where))
         return None
     try:
-        return _CONSTRUCTOR.construct_object(node, deep=True)
-    except yaml.YAMLError as exc:
-        problems.append(Problem(f"cannot read this value: {exc}", _location(doc, node)))
+        value = _CONSTRUCTOR.construct_object(node, deep=True)
+    except (yaml.YAMLError, ValueError, TypeError, KeyError, OverflowError) as exc:
+        problems.append(Problem(f"cannot read this value: {exc}", where))
         return None
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > bound.integer:
+        problems.append(Problem(limits.over("integer", value), where))
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        problems.append(Problem(f"{text!r} is not a finite number", where))
+        return None
+    return value
 
 
 def parse(text: str, file: str) -> Document:
     """Parse YAML ``text`` (from ``file``); raises :class:`DefinitionError` on any problem."""
     doc = Document(file, text, None)
+    bound = limits.current()
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
@@ -109,10 +192,17 @@ def parse(text: str, file: str) -> Document:
         raise DefinitionError([Problem(message, loc)]) from None
     except yaml.YAMLError as exc:
         raise DefinitionError([Problem(f"YAML: {exc}", Location(file, 1, 1))]) from None
+    except RecursionError:
+        raise DefinitionError([Problem(
+            f"the YAML nests deeper than the limit of {bound.yaml_depth} levels (raise it "
+            f"with {bound.option('yaml-depth')})", Location(file, 1, 1, doc._line(1)))]) from None
     if node is None:
         raise DefinitionError([Problem("the file is empty", Location(file, 1, 1, doc._line(1)))])
     problems: list[Problem] = []
-    doc.data = _build(doc, node, (), problems)
+    try:
+        doc.data = _build(doc, node, (), problems, _Budget(bound.yaml_nodes, bound.yaml_depth))
+    except _TooBig as exc:
+        raise DefinitionError([exc.problem]) from None
     if problems:
         raise DefinitionError(problems)
     return doc
@@ -122,10 +212,22 @@ def load(path: Path | str, display: str | None = None) -> Document:
     """Read and parse a YAML file; ``display`` is the name used in messages."""
     path = Path(path)
     name = display or str(path)
+    return parse(read_text(path, name), name)
+
+
+def read_text(path: Path, name: str) -> str:
+    """The UTF-8 text of an input file, refusing one over the ``file-size`` limit."""
+    bound = limits.current().file_size
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as stream:
+            data = stream.read(bound + 1)
     except OSError as exc:
-        raise DefinitionError([Problem(f"cannot read {name}: {exc.strerror}")]) from None
-    except UnicodeDecodeError:
-        raise DefinitionError([Problem(f"{name} is not UTF-8 text")]) from None
-    return parse(text, name)
+        raise DefinitionError([Problem(f"cannot read {name}: {exc.strerror or exc}")]) from None
+    if len(data) > bound:
+        raise DefinitionError([Problem(f"{name}: " + limits.over("file-size", f"more than "
+                                                                 f"{bound}", "bytes"))])
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DefinitionError([Problem(f"{name} is not UTF-8 text (byte {exc.start + 1})")]
+                              ) from None

@@ -25,10 +25,9 @@ from printkit.booklet.document import (
     plain_text,
 )
 from printkit.booklet.document import Paragraph as TextParagraph
-from printkit.kit.booklet import build_booklet, verify_booklet
+from printkit.kit.build import build_game, check_game
 from printkit.kit.games import resolve
-from printkit.kit.options import BuildOptions, plan
-from printkit.kit.outputs import OutputSet
+from printkit.kit.options import BuildOptions
 from printkit.layout.fonts import BOLD, ITALIC, REGULAR
 from printkit.layout.paper import PAPERS
 from printkit.units import MM
@@ -195,15 +194,18 @@ def test_html_is_self_contained(standard: tuple[Booklet, BookletFiles]) -> None:
     assert refs <= set(parser.ids)
 
 
-def test_kit_queues_three_files_and_check_counts_examples(tmp_path: Path) -> None:
-    game = resolve("stars-and-stripes")
-    out = OutputSet(tmp_path)
+def test_the_kit_writes_three_booklet_files_and_check_counts_examples(tmp_path: Path) -> None:
     steps: list[tuple[str, int, int]] = []
-    build_booklet(game, plan(game.definition, BuildOptions(paper="letter")), out,
-                  lambda label, done, total: steps.append((label, done, total)))
-    assert set(out.files) == {"booklet.pdf", "booklet-imposed.pdf", "booklet.html"}
-    assert not list(tmp_path.iterdir()), "nothing is written before the build commits"
-    page = PdfReader(io.BytesIO(out.files["booklet.pdf"])).pages[0]
+    result = build_game("stars-and-stripes", output_root=tmp_path,
+                        options=BuildOptions(paper="letter", layouts=("calibration",)),
+                        progress=lambda label, done, total: steps.append((label, done, total)))
+    names = {p.name for p in result.files}
+    assert {"booklet.pdf", "booklet-imposed.pdf", "booklet.html"} <= names
+    page = PdfReader(result.folder / "booklet.pdf").pages[0]
     assert (float(page.mediabox.width), float(page.mediabox.height)) == (396, 612)
-    assert steps[0][0] == "booklet examples" and steps[-1][0] == "booklet"
-    assert verify_booklet(game) == steps[0][1] >= 8
+    labels = [label for label, _, _ in steps]
+    assert labels.index("booklet examples") < labels.index("booklet") == len(labels) - 1
+    examples = next(done for label, done, _ in steps if label == "booklet examples")
+    assert examples >= 8
+    summary = check_game("stars-and-stripes", variant="two-player")
+    assert f"{examples} booklet examples verified" in summary[0]

@@ -22,10 +22,12 @@ LETTER = (8.5 * 72, 11 * 72)
 
 
 def build(out: Path, *args: str) -> Path:
+    """Build the kit and return its folder (named after the options that differ)."""
+    said = io.StringIO()
     status = main(["build", "stars-and-stripes", "-o", str(out), *args],
-                  Console(io.StringIO(), io.StringIO()))
+                  Console(said, io.StringIO()))
     assert status == 0
-    return out / "stars-and-stripes"
+    return Path(said.getvalue().rsplit(" files in ", 1)[1].strip().rstrip("/"))
 
 
 @pytest.fixture(scope="module")

@@ -55,23 +55,31 @@ def _plugin_template(game: str) -> Path | None:
 def find_template(definition: Definition) -> Path | None:
     """The booklet template of ``definition``, or ``None`` if the game has no booklet.
 
-    A template named in the definition must exist (beside the definition or among the
-    shipped templates); without a name, the template of the installed game of the same
-    name is used, else ``<game>.md.j2`` beside the definition if there is one.
+    A template named in the definition must exist beside the definition (or in a folder
+    below it) or among the shipped templates, and must not lead out of there through a
+    link; without a name, the template of the installed game of the same name is used, else
+    ``<game>.md.j2`` beside the definition if there is one.
     """
     named = str(definition.booklet.get("template") or "")
     if named:
         for folder in (definition.path.parent, templates_dir()):
-            candidate = folder / named
-            if candidate.is_file():
+            candidate = inside(folder, named)
+            if candidate is not None and candidate.is_file():
                 return candidate
         raise DefinitionError(f"{definition.path}: booklet template {named!r} is neither "
-                              f"beside the definition nor in {templates_dir()}")
+                              f"beside the definition nor among the shipped templates")
     found = _plugin_template(definition.game)
     if found is not None:
         return found
-    candidate = definition.path.parent / (definition.game + TEMPLATE_SUFFIX)
-    return candidate if candidate.is_file() else None
+    candidate = inside(definition.path.parent, definition.game + TEMPLATE_SUFFIX)
+    return candidate if candidate is not None and candidate.is_file() else None
+
+
+def inside(folder: Path, relative: str) -> Path | None:
+    """``folder/relative`` if it stays inside ``folder`` once links are followed, else None."""
+    root = folder.resolve()
+    candidate = (root / relative).resolve()
+    return candidate if candidate.is_relative_to(root) else None
 
 
 def player_colours(definition: Definition) -> tuple[str, ...]:

@@ -15,9 +15,8 @@ import yaml
 from printkit.console import Console
 from printkit.errors import DefinitionError, ExampleError, PrintkitError
 from printkit.examples.check import check_file
-from printkit.kit.board import check_board
-from printkit.kit.booklet import verify_booklet
-from printkit.kit.games import resolve, shipped_games
+from printkit.kit.build import check_game
+from printkit.kit.games import shipped_games
 
 
 def register(sub: Any) -> None:
@@ -27,7 +26,8 @@ def register(sub: Any) -> None:
         description="Check game definitions (shipped names or .yaml files) and example "
                     "files (.yaml files with an 'examples' list). Default: every shipped game.")
     parser.add_argument("targets", nargs="*", metavar="GAME|FILE")
-    parser.add_argument("--variant", metavar="NAME", help="check this variant of the games")
+    parser.add_argument("--variant", metavar="NAME", help="check only this variant of the "
+                        "games (default: the game as it is and every variant)")
     parser.add_argument("--set", dest="overrides", action="append", default=[],
                         metavar="KEY=VALUE", help="override a parameter while checking")
     parser.set_defaults(handler=run)
@@ -45,19 +45,14 @@ def _is_example_file(target: str) -> bool:
 
 
 def check_target(target: str, *, variant: str | None = None,
-                 overrides: list[str] | None = None) -> str:
-    """Check one game or file; returns a one-line summary or raises the problems found."""
+                 overrides: list[str] | None = None) -> list[str]:
+    """Check one game or file; returns its summary lines or raises the problems found."""
     if _is_example_file(target):
         report = check_file(target)
         report.raise_for_problems()
-        return (f"{target}: {len(report.examples)} examples, {report.claims_checked} claims "
-                "verified")
-    game = resolve(target, variant=variant, overrides=overrides or [])
-    definition = game.definition
-    board = check_board(game)
-    examples = verify_booklet(game)
-    return (f"{target}: {definition.title} is valid ({definition.card_count} cards; "
-            f"{board}; {examples} booklet examples verified)")
+        return [f"{target}: {len(report.examples)} examples, {report.claims_checked} claims "
+                "verified"]
+    return check_game(target, variant=variant, overrides=overrides or [])
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
@@ -67,7 +62,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     false_claims: list[ExampleError] = []
     for target in targets:
         try:
-            console.print(check_target(target, variant=args.variant, overrides=args.overrides))
+            for line in check_target(target, variant=args.variant, overrides=args.overrides):
+                console.print(line)
         except ExampleError as exc:
             console.error(exc.render())
             false_claims.append(exc)

@@ -20,6 +20,8 @@ from printkit.deck.schema import (
 
 _MM = 72 / 25.4
 NAME = r"[a-z0-9][a-z0-9-]*"
+TEMPLATE_NAME = r"(?=.{0,100}$)([A-Za-z0-9][A-Za-z0-9._-]*/)*[A-Za-z0-9][A-Za-z0-9._-]*\.md\.j2"
+"""A template's name: a relative path of plain names ending in .md.j2 (no '..')."""
 
 PARAMETERS = MapOf(Scalar("a value"), description=(
     "Variant parameters, passed to the rules engine and used by the builder "
@@ -97,8 +99,11 @@ GAME = Record(description="A printkit game definition.", fields={
     "print": Field(PRINT),
     "board": Field(BOARD),
     "booklet": Field(Record(description="The rules booklet.", fields={
-        "template": Field(Text("a Jinja template in templates/ or beside the definition; empty "
-                               "means '<game>.md.j2' if it exists, else no booklet"), default=""),
+        "template": Field(Text("a Jinja template (NAME.md.j2) beside the definition (or in a "
+                               "folder below it) or among the shipped templates; empty means "
+                               "the game's own template, or '<game>.md.j2' beside the "
+                               "definition if there is one, else no booklet",
+                               pattern=TEMPLATE_NAME), default=""),
         "cover": Field(Colour("background of the cover page"), default="#1f3a6e"),
         "cover_ink": Field(Colour("colour of the words on the cover"), default="#ffffff"),
         "player_colours": Field(ListOf(Colour("a player's colour"), min_items=4, description=(

@@ -21,11 +21,12 @@ Plain(background='#000000', numerals=False)
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
+from printkit.deck.model import AttributeValue
 from printkit.deck.schema import Field, Node, Record
 
 OptionsT = TypeVar("OptionsT")
@@ -36,13 +37,20 @@ def option(node: Node, default: Any) -> Any:
     return dataclasses.field(default=default, metadata={"schema": node})
 
 
+AttributeCheck = Callable[[Mapping[str, AttributeValue]], str | None]
+"""Checks one face's attributes (``{"stars": 3, "stripes": 5}``); returns what is wrong."""
+
+
 @dataclass(frozen=True)
 class OptionsSpec(Generic[OptionsT]):
-    """A kind's name, what it is for, and the class of its options."""
+    """A kind's name, what it is for, the class of its options and, optionally, a check of
+    the attributes each face of the kind must have (run when the definition is loaded, so
+    ``check`` refuses what drawing would fail on)."""
 
     name: str
     description: str
     options: type[OptionsT]
+    check_attributes: AttributeCheck | None = dataclasses.field(default=None, kw_only=True)
 
     def __post_init__(self) -> None:
         for spec in dataclasses.fields(self.options):  # type: ignore[arg-type]

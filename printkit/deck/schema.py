@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit import limits
 from printkit.errors import Problem, did_you_mean
 from printkit.units import UnitError, parse_length, parse_size
 from printkit.yamlsource import Document, PathKey
@@ -52,6 +53,16 @@ class Node(ABC):
         return schema
 
 
+def shown(value: object, most: int = 60) -> str:
+    """``repr(value)``, cut short for messages.
+
+    >>> shown("x" * 100, 10)
+    "'xxxxxxxx...'"
+    """
+    text = repr(value)
+    return text if len(text) <= most else text[:most - 1] + "...'"
+
+
 def _kind(value: object) -> str:
     names = {bool: "true/false", int: "a number", float: "a number", str: "text",
              list: "a list", dict: "a mapping", type(None): "nothing"}
@@ -73,12 +84,12 @@ class Text(Node):
             checker.fail(path, f"expected text, found {_kind(value)}")
             return None
         if self.choices and value not in self.choices:
-            shown = ", ".join(self.choices)
-            checker.fail(path, f"{value!r} is not one of: {shown}"
+            listed = ", ".join(self.choices)
+            checker.fail(path, f"{shown(value)} is not one of: {listed}"
                          + did_you_mean(value, self.choices))
             return None
         if self.pattern and not re.fullmatch(self.pattern, value):
-            checker.fail(path, f"{value!r} is not in the expected form ({self.description})")
+            checker.fail(path, f"{shown(value)} is not in the expected form ({self.description})")
             return None
         return value
 
@@ -104,7 +115,7 @@ class Number(Node):
         ok = isinstance(value, int) if self.integer else isinstance(value, (int, float))
         if isinstance(value, bool) or not ok:
             wanted = "a whole number" if self.integer else "a number"
-            checker.fail(path, f"expected {wanted}, found {_kind(value)} {value!r}")
+            checker.fail(path, f"expected {wanted}, found {_kind(value)} {shown(value)}")
             return None
         assert isinstance(value, (int, float))
         if self.minimum is not None and value < self.minimum:
@@ -132,7 +143,7 @@ class Flag(Node):
 
     def check(self, value: object, path: PathKey, checker: Checker) -> object:
         if not isinstance(value, bool):
-            checker.fail(path, f"expected true or false, found {_kind(value)} {value!r}")
+            checker.fail(path, f"expected true or false, found {_kind(value)} {shown(value)}")
             return None
         return value
 
@@ -189,7 +200,7 @@ class Size(Node):
         for side in (width, height):
             if side < self.minimum or (self.maximum is not None and side > self.maximum):
                 top = f" and {self.maximum / 72 * 25.4:g}mm" if self.maximum else ""
-                checker.fail(path, f"size {value!r} must be between "
+                checker.fail(path, f"size {shown(value)} must be between "
                              f"{self.minimum / 72 * 25.4:g}mm{top} on each side")
                 return None
         return (width, height)
@@ -223,7 +234,7 @@ class Colour(Node):
             return text
         if re.fullmatch(r"#[0-9a-f]{3}", text):
             return "#" + "".join(c * 2 for c in text[1:])
-        checker.fail(path, f"{value!r} is not a colour: write '#rrggbb' or one of "
+        checker.fail(path, f"{shown(value)} is not a colour: write '#rrggbb' or one of "
                      + ", ".join(sorted(_NAMED_COLOURS)) + did_you_mean(text, _NAMED_COLOURS))
         return None
 
@@ -240,14 +251,26 @@ class IntRange(Node):
     description: str = ""
 
     def check(self, value: object, path: PathKey, checker: Checker) -> object:
+        most = limits.current().faces
         if isinstance(value, str):
-            match = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*", value)
+            match = re.fullmatch(r"\s*(-?\d{1,12})\s*\.\.\s*(-?\d{1,12})\s*", value)
             if not match or int(match.group(1)) > int(match.group(2)):
-                checker.fail(path, f"expected a range such as '1..6', not {value!r}")
+                checker.fail(path, f"expected a range such as '1..6', not {shown(value)}")
                 return None
-            return tuple(range(int(match.group(1)), int(match.group(2)) + 1))
+            low, high = int(match.group(1)), int(match.group(2))
+            if high - low + 1 > most:
+                checker.fail(path, limits.over("faces", f"the range {value.strip()} makes "
+                                               f"{high - low + 1}", "faces"))
+                return None
+            return tuple(range(low, high + 1))
         if isinstance(value, list) and value and all(
                 isinstance(v, (int, str)) and not isinstance(v, bool) for v in value):
+            if len(value) > most:
+                checker.fail(path, limits.over("faces", len(value), "faces"))
+                return None
+            if len(set(value)) != len(value):
+                checker.fail(path, "a value is listed twice")
+                return None
             return tuple(value)
         checker.fail(path, f"expected a range such as '1..6' or a list of values, "
                      f"found {_kind(value)}")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printkit import plugins
+from printkit import limits, plugins
 from printkit.deck.load import load_definition
 from printkit.deck.model import Definition
 from printkit.errors import DefinitionError, PrintkitError
@@ -68,16 +68,23 @@ class ResolvedGame:
 
 
 def check_parameters(rules: str, parameters: Mapping[str, object]) -> list[tuple[str, str]]:
-    """Problems the named engine finds in ``parameters`` (an unknown engine is one too)."""
+    """Problems the named engine finds in ``parameters`` (an unknown engine is one too), and
+    any measure of the game they make that is over printkit's limits."""
     try:
         engine = engine_class(rules)
     except PrintkitError as exc:
         return [("", problem.message) for problem in exc.problems]
     try:
-        make_params(engine.Params, parameters)
+        params = make_params(engine.Params, parameters)
     except ParamsError as exc:
         return list(exc.problems)
-    return []
+    bound = limits.current()
+    return [(key, f"{key}: " + limits.over(measure, value, _UNITS.get(measure, "")))
+            for measure, (value, key) in engine.scale(params).items()
+            if value > getattr(bound, measure.replace("-", "_"), value)]
+
+
+_UNITS = {"board": "squares a side", "cards": "cards", "faces": "faces"}
 
 
 def resolve(name_or_path: str, *, variant: str | None = None,

@@ -220,6 +220,16 @@ class Game(ABC, Generic[S, M, P]):
         self.params: P = params if params is not None else self.Params()
 
     @classmethod
+    def scale(cls, params: Any) -> Mapping[str, tuple[int, str]]:
+        """How big a game these parameters make, before the engine is built: for each
+        measure printkit limits (``"board"``: squares along a side, ``"cards"``), its value
+        and the parameter that sets it.  printkit refuses parameters over its limits, naming
+        that parameter, so a typo such as ``board_size: 999`` cannot build an engine of
+        gigabytes.  The default reports nothing."""
+        del params
+        return {}
+
+    @classmethod
     def from_options(cls, options: Mapping[str, object]) -> Self:
         """An engine whose parameters are the defaults overridden by ``options``."""
         return cls(make_params(cls.Params, options))

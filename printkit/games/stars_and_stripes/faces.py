@@ -11,9 +11,10 @@ the top-left corner and the stripe count in the bottom-right corner.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from printkit.deck.model import CardFace
+from printkit.deck.model import AttributeValue, CardFace
 from printkit.deck.options import option
 from printkit.deck.schema import Colour, Flag, Text
 from printkit.render.kinds import FaceKind
@@ -28,6 +29,9 @@ from printkit.render.svg import (
     star_points,
     text,
 )
+
+STARS_MAX = 6
+"""The most stars (and stripes) a card shows."""
 
 # Die patterns on a grid of 2 columns x 3 rows; (column, row), 0.5 is the middle column.
 DIE_PATTERNS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -179,8 +183,20 @@ def render_trump(face: CardFace, frame: Frame, options: TrumpOptions) -> str:
     return str(drawing.tostring())
 
 
+def check_card(attributes: Mapping[str, AttributeValue]) -> str | None:
+    """What is wrong with a card's attributes: it needs 'stars' and 'stripes' from 1 to 6."""
+    for name in ("stars", "stripes"):
+        value = attributes.get(name)
+        if value is None:
+            return f"a Stars and Stripes card needs a '{name}' attribute (e.g. {name}: 1..6)"
+        if not isinstance(value, int) or not 1 <= value <= STARS_MAX:
+            return f"{name} must be whole numbers from 1 to {STARS_MAX}, not {value!r}"
+    return None
+
+
 CARD = FaceKind("stars-and-stripes", "A domino-like card: stars on a field beside stripes, "
-                "counted by the card's 'stars' and 'stripes'.", CardOptions, render_card)
+                "counted by the card's 'stars' and 'stripes'.", CardOptions, render_card,
+                check_attributes=check_card)
 TRUMP = FaceKind("trump", "The Trump: grey and blank unless decorated.", TrumpOptions,
                  render_trump)
 FACE_KINDS = (CARD, TRUMP)

@@ -1,0 +1,115 @@
+"""Limits on what printkit reads and makes, so hostile or mistaken input stays harmless.
+
+Every input is untrusted: a definition, a data table, a template, an example file, a
+command-line value.  Each limit has a name, a default that no real game comes near, and
+a clear error that names the limit and how to raise it::
+
+    decks/mine.yaml:12:5: error: 10000000 cards is over the limit of 10000 cards
+    (raise it with --limit cards=N)
+
+Limits are set once per run from the command line (``--limit cards=20000``, repeatable)
+and read where they apply through :func:`current`.  Within the defaults a build stays well
+under 1 GB of memory.
+
+>>> current().cards
+10000
+>>> with using(parse_limits(["cards=20"])):
+...     current().cards
+20
+>>> over("cards", 25000, "cards")
+'25000 cards is over the limit of 10000 cards (raise it with --limit cards=N)'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import dataclasses
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from printkit.errors import DefinitionError, Location, Problem, did_you_mean
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits of one run (each a whole number)."""
+
+    file_size: int = 8_000_000
+    """Bytes of one input file (definition, data table, template, example file, image)."""
+    yaml_depth: int = 40
+    """How deeply YAML mappings and lists may nest."""
+    yaml_nodes: int = 200_000
+    """Values in one YAML file, counting every use of an alias (stops "alias bombs")."""
+    integer: int = 1_000_000_000
+    """The largest whole number (either sign) a definition or an option may give."""
+    text: int = 100_000
+    """Characters in one text value."""
+    cards: int = 10_000
+    """Cards in one kit, copies included."""
+    faces: int = 2_000
+    """Different card faces in one kit."""
+    board: int = 41
+    """Squares (or spaces) along one side of a board."""
+    template_seconds: int = 20
+    """Seconds a booklet template may take to render."""
+    output: int = 500_000_000
+    """Bytes of all the files of one kit together."""
+
+    def option(self, name: str) -> str:
+        """How to raise the limit called ``name`` on the command line."""
+        return f"--limit {name.replace('_', '-')}=N"
+
+
+DEFAULTS = Limits()
+NAMES = tuple(f.name.replace("_", "-") for f in dataclasses.fields(Limits))
+"""The limit names as the command line writes them."""
+
+_CURRENT: contextvars.ContextVar[Limits] = contextvars.ContextVar("limits", default=DEFAULTS)
+
+
+def current() -> Limits:
+    """The limits of this run."""
+    return _CURRENT.get()
+
+
+@contextlib.contextmanager
+def using(limits: Limits) -> Iterator[Limits]:
+    """Apply ``limits`` for the duration of a ``with`` block."""
+    token = _CURRENT.set(limits)
+    try:
+        yield limits
+    finally:
+        _CURRENT.reset(token)
+
+
+def over(name: str, value: object, unit: str = "") -> str:
+    """The message for ``value`` exceeding the limit ``name`` (counted in ``unit``)."""
+    limit = getattr(current(), name.replace("-", "_"))
+    words = f" {unit}" if unit else ""
+    return (f"{value}{words} is over the limit of {limit}{words} "
+            f"(raise it with {current().option(name)})")
+
+
+def parse_limits(texts: Sequence[str], base: Limits = DEFAULTS) -> Limits:
+    """Limits from ``NAME=N`` texts (``--limit cards=20000``); every mistake reported."""
+    values: dict[str, int] = {}
+    problems = []
+    for text in texts:
+        name, sep, raw = text.partition("=")
+        key = name.strip().lower()
+        where = Location("<command line>", 1, 1, f"--limit {text}", len(text) + 8)
+        if not sep or key not in NAMES:
+            problems.append(Problem(f"--limit expects NAME=N with NAME one of "
+                                    f"{', '.join(NAMES)}, not {text!r}"
+                                    + did_you_mean(key, NAMES), where))
+            continue
+        raw = raw.strip().replace("_", "")
+        if not raw.isdigit() or len(raw) > 15 or int(raw) < 1:
+            problems.append(Problem(f"--limit {key} must be a whole number from 1 up, "
+                                    f"not {raw!r}", where))
+            continue
+        values[key.replace("-", "_")] = int(raw)
+    if problems:
+        raise DefinitionError(problems)
+    return dataclasses.replace(base, **values)
