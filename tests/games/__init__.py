@@ -1,0 +1,1 @@
+"""Tests of each game package under printkit/games/."""
