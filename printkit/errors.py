@@ -12,6 +12,7 @@ at hand, the offending line, so that the command line can print it like a compil
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -39,10 +40,11 @@ class Problem:
 
     def render(self) -> str:
         """The problem as printed on the terminal, with the source line and a caret mark."""
+        message = _LONG_WORD.sub(lambda m: m.group()[:60] + "...", self.message)
         if self.location is None:
-            return f"error: {self.message}"
+            return f"error: {message}"
         loc = self.location
-        text = f"{loc}: error: {self.message}"
+        text = f"{loc}: error: {message}"
         if loc.source_line is not None:
             shown, column, length = _window(loc.source_line, loc.column, loc.length)
             gutter = f"{loc.line:>5} | "
@@ -50,6 +52,9 @@ class Problem:
             text += f"\n{gutter}{shown}\n{marker}{'^' * max(1, length)}"
         return text
 
+
+_LONG_WORD = re.compile(r"\S{80,}")
+"""A run of text too long to print whole in a message (a value pasted by mistake)."""
 
 SHOWN = 100
 """Characters of a source line shown under a problem; longer lines are cut around it."""

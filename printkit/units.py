@@ -22,8 +22,18 @@ _SIZE_SEPARATOR = re.compile("\\s*\u00d7\\s*|\\s+[xX]\\s+|(?<=[a-z])[xX](?=[0-9.
 _LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-zA-Z]*)\s*$")
 
 
+LONGEST = 100_000 * MM
+"""No length printkit reads is longer than 100 m."""
+
+
 class UnitError(ValueError):
     """A length could not be read; the message says what was expected."""
+
+
+def _shown(text: object) -> str:
+    """``repr(text)``, cut short for a message."""
+    words = repr(text)
+    return words if len(words) <= 40 else words[:36] + "...'"
 
 
 def parse_length(text: str | float | int) -> float:
@@ -35,30 +45,36 @@ def parse_length(text: str | float | int) -> float:
     72.0
     """
     if isinstance(text, bool) or not isinstance(text, (str, int, float)):
-        raise UnitError(f"expected a length such as '3mm', not {text!r}")
+        raise UnitError(f"expected a length such as '3mm', not {_shown(text)}")
     if not isinstance(text, str):
         if text == 0:
             return 0.0
-        raise UnitError(f"length {text!r} needs a unit: mm, cm, in, pt or pc (e.g. '{text}mm')")
-    match = _LENGTH.match(text)
+        raise UnitError(f"length {_shown(text)} needs a unit: mm, cm, in, pt or pc "
+                        f"(e.g. '{_shown(text)}mm')")
+    match = _LENGTH.match(text) if len(text) < 40 else None
     if not match:
-        raise UnitError(f"expected a length such as '3mm', not {text!r}")
+        raise UnitError(f"expected a length such as '3mm', not {_shown(text)}")
     number, unit = match.groups()
     if not unit:
         if float(number) == 0:
             return 0.0
-        raise UnitError(f"length {text!r} needs a unit: mm, cm, in, pt or pc (e.g. '{number}mm')")
+        raise UnitError(f"length {_shown(text)} needs a unit: mm, cm, in, pt or pc "
+                        f"(e.g. '{number}mm')")
     factor = _FACTORS.get(unit.lower())
     if factor is None:
-        raise UnitError(f"unknown unit {unit!r} in {text!r}: use mm, cm, in, pt or pc")
-    return float(number) * factor
+        raise UnitError(f"unknown unit {unit!r} in {_shown(text)}: use mm, cm, in, pt or pc")
+    points = float(number) * factor
+    if abs(points) > LONGEST:
+        raise UnitError(f"length {_shown(text)} is longer than the 100 m printkit reads")
+    return points
 
 
 def parse_size(text: str) -> tuple[float, float]:
     """A ``"W x H"`` pair of lengths in points: ``"63.5mm x 88.9mm"``, ``"2.5in x 3.5in"``."""
     parts = _SIZE_SEPARATOR.split(text.strip())
     if len(parts) != 2:
-        raise UnitError(f"expected a size 'WIDTH x HEIGHT' such as '63mm x 88mm', not {text!r}")
+        raise UnitError("expected a size 'WIDTH x HEIGHT' such as '63mm x 88mm', not "
+                        f"{_shown(text)}")
     return parse_length(parts[0]), parse_length(parts[1])
 
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from printkit import limits
 from printkit.errors import DefinitionError, PrintkitError, Problem, did_you_mean, sort_problems
 from printkit.examples.load import Locator, read_example, read_header
 from printkit.examples.model import (
@@ -110,6 +111,16 @@ def generic_claims(game: AnyGame) -> dict[str, Claim[Any]]:
 def all_claims(game: AnyGame) -> dict[str, Claim[Any]]:
     """The generic claims and the game's own (the generic ones win a name clash)."""
     return {**game.claims(), **generic_claims(game)}
+
+
+def over_limits(cls: type[AnyGame], params: object) -> list[tuple[str, str]]:
+    """(parameter, message) for each measure of the game ``params`` make (see
+    :meth:`~printkit.rules.base.Game.scale`) that is over printkit's limits."""
+    bound = limits.current()
+    units = {"board": "squares a side", "cards": "cards", "faces": "faces"}
+    return [(key, f"{key}: " + limits.over(measure, value, units.get(measure, "")))
+            for measure, (value, key) in cls.scale(params).items()
+            if value > getattr(bound, measure.replace("-", "_"), value)]
 
 
 def find_engine(name: str) -> type[AnyGame]:
@@ -196,6 +207,11 @@ def _verify(
         params = make_params(engines.cls.Params, merged)
     except ParamsError as exc:
         found.definition += _params_problems(where, (*path, "parameters"), spec.parameters, exc)
+        return None
+    too_big = over_limits(engines.cls, params)
+    if too_big:
+        found.definition += _params_problems(where, (*path, "parameters"), spec.parameters,
+                                             ParamsError(too_big))
         return None
     game = engines.get(params)
     claims = all_claims(game)

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printkit import limits, plugins
+from printkit import plugins
 from printkit.deck.load import load_definition
 from printkit.deck.model import Definition
 from printkit.errors import DefinitionError, PrintkitError
+from printkit.examples.check import over_limits
 from printkit.plugins import PluginError, UnknownGameError
 from printkit.render.kinds import catalogue
 from printkit.rules.base import Game, ParamsError, make_params
@@ -78,13 +79,7 @@ def check_parameters(rules: str, parameters: Mapping[str, object]) -> list[tuple
         params = make_params(engine.Params, parameters)
     except ParamsError as exc:
         return list(exc.problems)
-    bound = limits.current()
-    return [(key, f"{key}: " + limits.over(measure, value, _UNITS.get(measure, "")))
-            for measure, (value, key) in engine.scale(params).items()
-            if value > getattr(bound, measure.replace("-", "_"), value)]
-
-
-_UNITS = {"board": "squares a side", "cards": "cards", "faces": "faces"}
+    return over_limits(engine, params)
 
 
 def resolve(name_or_path: str, *, variant: str | None = None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -40,7 +41,7 @@ def parse_offset(text: str) -> tuple[float, float]:
                 values.append(parse_length(part))
             except UnitError as exc:
                 raise DefinitionError(f"--back-offset {text!r}: {exc}") from None
-    if any(abs(v) > 20 * MM for v in values):
+    if any(not math.isfinite(v) or abs(v) > 20 * MM for v in values):
         raise DefinitionError(f"--back-offset {text!r} is more than 20 mm: check the units")
     return values[0], values[1]
 
