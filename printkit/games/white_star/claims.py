@@ -133,10 +133,10 @@ def claims(game: WhiteStar) -> Mapping[str, Claim[WhiteStarState]]:
 
 def figures(game: WhiteStar, history: Sequence[WhiteStarState]) -> Mapping[str, float]:
     """Hands, throw-ins, contracts made and failed, Star tricks and Perfect Stars of one
-    game (and whether it was stopped by ``max_deals``)."""
+    game."""
     counts = dict.fromkeys(
         ("hands", "redeals", "contracts made", "contracts failed", "star tricks",
-         "perfect stars", "capped games"),
+         "perfect stars"),
         0.0,
     )
     for before, after in itertools.pairwise(history):
@@ -151,10 +151,6 @@ def figures(game: WhiteStar, history: Sequence[WhiteStarState]) -> Mapping[str, 
             else:
                 counts["hands"] += 1
                 counts["contracts made" if made else "contracts failed"] += 1
-    if history and history[-1].phase == "over":
-        totals = history[-1].totals
-        top = max(totals)
-        counts["capped games"] += top < game.params.target or totals.count(top) > 1
     return counts
 
 

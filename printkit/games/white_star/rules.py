@@ -13,10 +13,13 @@ coloured cards share a rank).  The first to 200 after a hand, alone at the top, 
 Rulings taken by this engine
 ============================
 * The deal passes to the left each hand; the player left of the dealer calls first.
-* Bids are whole numbers from ``min_bid`` (default 1), each higher than the last; a player
-  who passes is out of the auction, which ends when three have passed.  When all four pass
-  the hand is thrown in and the next dealer deals (``all_pass="redeal"``), or the dealer
-  holds the contract at ``min_bid`` (``all_pass="dealer_forced"``).
+* Bids are whole numbers from ``min_bid`` (default 1), each higher than the last, with no
+  maximum (``max_bid``, default none): a bid above what the bidder could possibly score is
+  legal and simply fails (``legal_moves`` lists the bids up to the most a hand can score
+  and holds every higher one too, see :class:`.state.AuctionMoves`).  A player who passes
+  is out of the auction, which ends when three have passed.  When all four pass the hand
+  is thrown in and the next dealer deals (``all_pass="redeal"``), or the dealer holds the
+  contract at ``min_bid`` (``all_pass="dealer_forced"``).
 * The contract holder takes up the widow and buries as many cards; buried cards count as
   won by the holder.  The holder leads the first trick; the winner of a trick leads next.
 * Follow suit if able, else play any card (a Skull is never compulsory).  The highest Skull
@@ -31,7 +34,8 @@ Rulings taken by this engine
   reaches the bid: made adds score + bid, failed adds score - bid; defenders add their
   score.
 * After a hand in which someone reaches ``target`` (200) the highest total wins; tied
-  leaders play another hand.
+  leaders play another hand.  Only the target ends the game: there is no cap on deals (a
+  simulator bounds the games it plays and reports those it stops as unfinished).
 * ``colored_star``: a Star that is not Perfect is won, as ordinary cards, by the player of
   the highest non-Skull card, who leads next; a Perfect Star pays its value untripled.
 
@@ -56,11 +60,11 @@ from printkit.games.white_star.state import (
     EMPTY4,
     NOBODY_PASSED,
     NUM_PLAYERS,
-    PASS,
     PLAYS,
     SKULLS,
     SUIT_MASKS,
     SUIT_NAMES,
+    AuctionMoves,
     Bid,
     Bury,
     Card,
@@ -96,8 +100,6 @@ class WhiteStar(Game[WhiteStarState, WhiteStarMove, WhiteStarParams]):
 
     def __init__(self, params: WhiteStarParams | None = None) -> None:
         super().__init__(params)
-        p = self.params
-        self._bids: tuple[Bid, ...] = tuple(Bid(n) for n in range(p.min_bid, p.max_bid + 1))
         self.names: tuple[str, ...] = tuple(f"P{i + 1}" for i in range(NUM_PLAYERS))
         self._seats: dict[str, Player] = {n.upper(): i for i, n in enumerate(self.names)}
 
@@ -165,10 +167,7 @@ class WhiteStar(Game[WhiteStarState, WhiteStarMove, WhiteStarParams]):
             return [PLAYS[c] for c in cards_in(self.playable(state))]
         if phase == "bidding":
             low = self.params.min_bid if state.bid is None else state.bid + 1
-            first = max(0, low - self.params.min_bid)
-            moves: list[WhiteStarMove] = list(self._bids[first:])
-            moves.append(PASS)
-            return moves
+            return AuctionMoves(low, self.params.max_bid)
         if phase == "burying":
             assert state.bidder is not None
             hand = state.hands[state.bidder]
@@ -213,8 +212,9 @@ class WhiteStar(Game[WhiteStarState, WhiteStarMove, WhiteStarParams]):
                 if state.bid is None:
                     return f"the lowest bid is {low}"
                 return f"a bid must beat the current {state.bid}"
-            if move.amount > self.params.max_bid:
-                return f"bids stop at {self.params.max_bid} (max_bid)"
+            high = self.params.max_bid
+            if high is not None and move.amount > high:
+                return f"bids stop at {high} (max_bid)"
             return None
         if isinstance(move, Pass):
             return None if phase == "bidding" else f"nobody passes during {phase}"
@@ -332,8 +332,7 @@ class WhiteStar(Game[WhiteStarState, WhiteStarMove, WhiteStarParams]):
             totals = tuple(t + c for t, c in zip(totals, credit, strict=True))
         top = max(totals)
         finished = top >= self.params.target and totals.count(top) == 1
-        capped = self.params.max_deals is not None and state.deal >= self.params.max_deals
-        return replace(state, phase="over" if finished or capped else "dealing",
+        return replace(state, phase="over" if finished else "dealing",
                        dealer=(state.dealer + 1) % NUM_PLAYERS, totals=totals, leader=None,
                        trick=())
 

@@ -14,9 +14,9 @@ notation in :mod:`printkit.games.white_star.notation`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal, get_args
+from typing import Final, Literal, get_args, overload
 
 from printkit.rules.base import Player
 
@@ -37,6 +37,9 @@ SUIT_MASKS: Final = tuple((_SUIT_BITS << (11 * s)) & ~1 for s in range(4))
 """The cards of each suit; bit 0 would be the Champion of Skulls, which does not exist."""
 DECK: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 HAND_POINTS_TOTAL: Final = 80
+MAX_HAND_SCORE: Final = 3 * HAND_POINTS_TOTAL
+"""No hand score can be higher: a card counts once for the player who won or buried it,
+and at most three times (in another player's Perfect Star) for anyone else."""
 HAND_SIZE: Final = 10
 WIDOW_SIZE: Final = 3
 DEAL_PATTERN: Final = (3, WIDOW_SIZE, 4, 3)
@@ -156,9 +159,11 @@ class WhiteStarParams:
     this falls back to the highest non-Skull card), or the Skull's player.  ``target``: the
     total that ends the game.  ``colored_star``: the Colored-Star variant.
 
-    Two practical bounds that are not rules: ``max_bid`` caps the auction so move lists stay
-    short (no real bid comes near it), and ``max_deals`` stops a game after that many deals
-    (throw-ins included), the highest total winning and ties sharing; ``None`` never stops.
+    ``max_bid``: the highest bid a table allows; ``None`` (the ruling) allows any, and a
+    bid above what the bidder could possibly score is legal and simply fails.
+
+    The game ends only by the target: a cap on the number of deals is not a rule (the
+    simulator bounds the games it plays and reports those it stops as unfinished).
     """
 
     min_bid: int = 1
@@ -166,20 +171,18 @@ class WhiteStarParams:
     star_lead: StarLead = "highest_non_skull"
     target: int = 200
     colored_star: bool = False
-    max_bid: int = 120
-    max_deals: int | None = 100
+    max_bid: int | None = None
 
     def __post_init__(self) -> None:
         if self.min_bid < 1:
             raise ValueError(f"min_bid: must be at least 1, not {self.min_bid}")
-        if self.max_bid < self.min_bid:
+        if self.max_bid is not None and self.max_bid < self.min_bid:
             raise ValueError(
-                f"max_bid: must be at least min_bid ({self.min_bid}), not {self.max_bid}"
+                f"max_bid: must be at least min_bid ({self.min_bid}) or none, "
+                f"not {self.max_bid}"
             )
         if self.target < 1:
             raise ValueError(f"target: must be at least 1, not {self.target}")
-        if self.max_deals is not None and self.max_deals < 1:
-            raise ValueError(f"max_deals: must be at least 1 or none, not {self.max_deals}")
 
 
 # --------------------------------------------------------------------------- moves
@@ -223,6 +226,63 @@ PASS: Final = Pass()
 DEAL: Final = Deal()
 PLAYS: Final = {c: Play(c) for c in ALL_CARDS}
 """The one :class:`Play` of each card (moves are compared by value; sharing them is faster)."""
+
+
+class AuctionMoves(Sequence[WhiteStarMove]):
+    """The calls open to a bidder: every bid from ``low`` up to ``high``, then ``pass``.
+
+    Without ``max_bid`` (``high`` is ``None``) the bids have no end: every one of them is
+    legal, and ``in`` says so.  A sequence needs a length, though, so as a list the bids
+    stop at ``listed_to``, the most a hand can score (:data:`MAX_HAND_SCORE`) or ``low``
+    if that is higher: a bid beyond it can never be made, so listing it would tell a
+    player, or an agent choosing among the listed moves, nothing more.
+
+    >>> moves = AuctionMoves(239, None)
+    >>> list(moves), len(moves), Bid(10**6) in moves, Bid(238) in moves
+    ([Bid(amount=239), Bid(amount=240), Pass()], 3, True, False)
+    >>> list(AuctionMoves(5, 6)), Bid(7) in AuctionMoves(5, 6)
+    ([Bid(amount=5), Bid(amount=6), Pass()], False)
+    """
+
+    __slots__ = ("high", "listed_to", "low")
+
+    def __init__(self, low: int, high: int | None) -> None:
+        self.low = low
+        self.high = high
+        self.listed_to = high if high is not None else max(low, MAX_HAND_SCORE)
+
+    def __len__(self) -> int:
+        return max(0, self.listed_to - self.low + 1) + 1
+
+    @overload
+    def __getitem__(self, index: int) -> WhiteStarMove: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[WhiteStarMove]: ...
+
+    def __getitem__(self, index: int | slice) -> WhiteStarMove | list[WhiteStarMove]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError(index)
+        return PASS if index == size - 1 else Bid(self.low + index)
+
+    def __iter__(self) -> Iterator[WhiteStarMove]:
+        for amount in range(self.low, self.listed_to + 1):
+            yield Bid(amount)
+        yield PASS
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, Bid):
+            return move.amount >= self.low and (self.high is None or move.amount <= self.high)
+        return isinstance(move, Pass)
+
+    def __repr__(self) -> str:
+        return f"AuctionMoves(low={self.low}, high={self.high})"
+
 
 # --------------------------------------------------------------------------- state
 
@@ -352,6 +412,7 @@ __all__ = [
     "HAND_POINTS_TOTAL",
     "HAND_SIZE",
     "KING",
+    "MAX_HAND_SCORE",
     "NOBODY_PASSED",
     "NUM_PLAYERS",
     "PASS",
@@ -368,6 +429,7 @@ __all__ = [
     "SUIT_NAMES",
     "WIDOW_SIZE",
     "AllPass",
+    "AuctionMoves",
     "Bid",
     "Bury",
     "Card",

@@ -98,15 +98,17 @@ def choose(game: WhiteStar, state: WhiteStarState, rng: random.Random) -> WhiteS
     return rng.choice(moves)
 
 
-def playout(game: WhiteStar, seed: int, chooser: Chooser = choose,
-            max_moves: int = 20_000) -> list[WhiteStarState]:
+def playout(game: WhiteStar, seed: int, chooser: Chooser = choose, max_moves: int = 20_000,
+            *, must_end: bool = True) -> list[WhiteStarState]:
     """The states of one seeded game, checking the game's invariants at every move; the
-    game must end within ``max_moves``."""
+    game must end within ``max_moves`` (or is stopped there, unless ``must_end``)."""
     rng = random.Random(seed)
     state = game.initial_state(rng)
     history = [state]
     for step in itertools.count():
-        assert step < max_moves, "game did not end"
+        if step == max_moves:
+            assert not must_end, "game did not end"
+            break
         moves = game.legal_moves(state)
         player = game.current_player(state)
         if game.is_terminal(state):

@@ -15,6 +15,7 @@ from printkit.games.white_star.rules import Params, WhiteStar
 from printkit.games.white_star.state import (
     DEAL,
     DECK,
+    MAX_HAND_SCORE,
     PASS,
     SUIT_MASKS,
     Bid,
@@ -67,9 +68,10 @@ def test_registry_finds_the_engine() -> None:
 
 def test_params_defaults_match_the_rulings() -> None:
     p = WhiteStarParams()
-    assert (p.min_bid, p.all_pass, p.star_lead, p.target, p.colored_star) == (
-        1, "redeal", "highest_non_skull", 200, False,
+    assert (p.min_bid, p.all_pass, p.star_lead, p.target, p.colored_star, p.max_bid) == (
+        1, "redeal", "highest_non_skull", 200, False, None,
     )
+    assert "max_deals" not in {f.name for f in dataclasses.fields(p)}
 
 
 def test_params_are_checked() -> None:
@@ -82,8 +84,10 @@ def test_params_are_checked() -> None:
         make_params(WhiteStarParams, {"min_bid": 50, "max_bid": 40})
     with pytest.raises(ParamsError, match="target"):
         make_params(WhiteStarParams, {"target": 0})
-    with pytest.raises(ParamsError, match="max_deals"):
-        make_params(WhiteStarParams, {"max_deals": 0})
+    with pytest.raises(ParamsError, match="unknown parameter 'max_deals'"):
+        make_params(WhiteStarParams, {"max_deals": 100})
+    assert make_params(WhiteStarParams, {"max_bid": "none"}).max_bid is None
+    assert make_params(WhiteStarParams, {"max_bid": "90"}).max_bid == 90
 
 
 # --------------------------------------------------------------------------- deal
@@ -181,6 +185,32 @@ def test_bids_are_bounded() -> None:
         game.apply(state, Bid(13), random.Random())
     state = play_all(game, state, ["bid 12"])
     assert list(game.legal_moves(state)) == [PASS]
+
+
+def test_bids_have_no_maximum_by_default() -> None:
+    state = GAME.initial_state(random.Random(0))
+    moves = GAME.legal_moves(state)
+    assert len(moves) == MAX_HAND_SCORE + 1 == 241
+    assert moves[0] == Bid(1) and moves[-2] == Bid(240) and moves[-1] == PASS
+    assert list(moves)[:3] == moves[:3] == [Bid(1), Bid(2), Bid(3)]
+    assert Bid(241) in moves and Bid(10**9) in moves and Bid(0) not in moves
+    assert GAME.illegal_reason(state, Bid(10**9)) is None
+    high = play_all(GAME, state, ["bid 500"])
+    assert high.bid == 500
+    assert list(GAME.legal_moves(high)) == [Bid(501), PASS]
+    assert Bid(502) in GAME.legal_moves(high) and Bid(500) not in GAME.legal_moves(high)
+    with pytest.raises(IllegalMoveError, match="beat the current 500"):
+        GAME.apply(high, Bid(499), random.Random())
+
+
+def test_a_bid_beyond_any_possible_score_is_legal_and_fails() -> None:
+    state = GAME.parse_state("phase: bidding\ndealer: P4\nP1: KX\nP2: QX\nP3: JX\nP4: TX\n"
+                             "widow: CS KS QS")
+    assert Bid(MAX_HAND_SCORE + 1) in GAME.legal_moves(state)
+    end = play_all(GAME, state, ["bid 241", "pass", "pass", "pass", "bury CS KS QS",
+                                 "play KX", "play QX", "play JX", "play TX"])
+    assert GAME.hand_scores(end) == (23, 0, 0, 0) and GAME.contract_made(end) is False
+    assert end.totals == (23 - 241, 0, 0, 0) and end.phase == "dealing"
 
 
 def test_dealer_may_still_bid_after_three_passes() -> None:
@@ -335,12 +365,15 @@ def test_game_ends_at_target_with_a_single_leader() -> None:
     assert low_target.is_terminal(scored_state(low_target, "0 10 0 0", 16))
 
 
-def test_max_deals_stops_the_game_and_shares_ties() -> None:
-    game = WhiteStar(WhiteStarParams(max_deals=3))
-    state = game.parse_state("phase: bidding\ndeal: 3\ndealer: P4\nP1: 2S\nP2: 3S\nP3: 4S\nP4: 5S")
-    over = play_all(game, state, ["pass"] * 4)
-    assert game.is_terminal(over) and game.winners(over) == (0, 1, 2, 3)
-    assert game.figures([state, over])["capped games"] == 1
+def test_only_the_target_ends_the_game_however_many_deals() -> None:
+    state = GAME.parse_state("phase: bidding\ndeal: 500\ndealer: P4\nP1: 2S\nP2: 3S\nP3: 4S\n"
+                             "P4: 5S")
+    thrown = play_all(GAME, state, ["pass"] * 4)
+    assert not GAME.is_terminal(thrown) and thrown.phase == "dealing"
+    assert GAME.winners(thrown) == () and thrown.deal == 500
+    again = GAME.apply(thrown, DEAL, random.Random(0))
+    assert again.deal == 501 and again.phase == "bidding"
+    assert "capped games" not in GAME.figures([state, thrown])
 
 
 # --------------------------------------------------------------------------- playouts
@@ -349,7 +382,7 @@ OPTIONS = [
     {},
     {"colored_star": True},
     {"star_lead": "skull_player", "all_pass": "dealer_forced"},
-    {"star_lead": "highest_of_led_suit", "min_bid": 20, "target": 150},
+    {"star_lead": "highest_of_led_suit", "min_bid": 20, "target": 150, "max_bid": 90},
 ]
 OPTION_IDS = ["default", "colored", "skull-lead-forced", "led-suit-lead"]
 
@@ -369,8 +402,7 @@ def test_random_playouts_keep_the_invariants(options: dict[str, object]) -> None
     for seed in range(50):
         history = playout(game, seed)
         end = history[-1]
-        assert game.is_terminal(end)
-        assert end.deal <= (game.params.max_deals or end.deal)
+        assert game.is_terminal(end) and max(end.totals) >= game.params.target
         winners = game.winners(end)
         assert winners and all(end.totals[w] == max(end.totals) for w in winners)
         totals.update(game.figures(history))
@@ -380,11 +412,13 @@ def test_random_playouts_keep_the_invariants(options: dict[str, object]) -> None
         assert totals["redeals"] == 0
 
 
-def test_uniformly_random_games_end_through_the_safeguard() -> None:
-    game = WhiteStar(WhiteStarParams(max_deals=12))
+def test_uniformly_random_play_keeps_the_invariants_for_a_bounded_number_of_moves() -> None:
     for seed in range(4):
-        history = playout(game, seed, lambda g, s, r: r.choice(g.legal_moves(s)))
-        assert game.is_terminal(history[-1]) and history[-1].deal <= 12
+        history = playout(GAME, seed, lambda g, s, r: r.choice(g.legal_moves(s)),
+                          max_moves=2_000, must_end=False)
+        end = history[-1]
+        assert len(history) <= 2_001
+        assert not GAME.is_terminal(end) or max(end.totals) >= GAME.params.target
 
 
 @settings(max_examples=40, deadline=None)
@@ -396,9 +430,9 @@ def test_moves_outside_legal_moves_are_refused_with_a_reason(seed: int, steps: i
         if GAME.is_terminal(state):
             break
         state = GAME.apply(state, choose(GAME, state, rng), rng)
-    legal = set(GAME.legal_moves(state))
+    legal = GAME.legal_moves(state)
     candidates: list[WhiteStarMove] = [Play(c) for c in cards_in(DECK)]
-    candidates += [Bid(n) for n in range(0, 130, 7)] + [PASS, DEAL]
+    candidates += [Bid(n) for n in range(0, 130, 7)] + [Bid(10**6), PASS, DEAL]
     candidates += [Bury(cards("KX QX JX")), Bury(cards("KS KW KL"))]
     if state.phase == "burying":
         candidates += list(legal)[:5]
