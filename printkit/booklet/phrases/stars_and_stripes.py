@@ -15,8 +15,8 @@ from printkit.games.stars_and_stripes.rules import (
     FOLLOWER,
     INDEPENDENT,
     REASONS,
-    Move,
     StarsAndStripes,
+    StarsAndStripesMove,
 )
 
 
@@ -29,11 +29,11 @@ def _engine(game: AnyGame) -> StarsAndStripes:
 class StarsAndStripesPhrases(Phrasebook):
     """Sentences for every claim the Stars and Stripes engine answers."""
 
-    def _parts(self, game: AnyGame, state: Any, text: str) -> tuple[Move, str, str]:
+    def _parts(self, game: AnyGame, state: Any, text: str) -> tuple[StarsAndStripesMove, str, str]:
         engine = _engine(game)
-        move: Move = engine.parse_move(state, text)
+        move: StarsAndStripesMove = engine.parse_move(state, text)
         if move.kind in (FOLLOWER, INDEPENDENT):
-            return move, engine.square_text(move.square), engine.card_text(move.arg)
+            return move, engine.square_text(move.square), engine.card_text(move.card)
         return move, "", ""
 
     def action(self, game: AnyGame, state: Any, text: str) -> str:
@@ -44,7 +44,7 @@ class StarsAndStripesPhrases(Phrasebook):
         if move.kind == INDEPENDENT:
             return f"put {code(card)} on {code(square)} as an independent"
         if move.kind == EXCHANGE:
-            return f"exchange a card with {_engine(game).names[move.arg]}"
+            return f"exchange a card with {_engine(game).names[move.opponent]}"
         return "pass"
 
     def move(self, game: AnyGame, state: Any, text: str) -> str:
@@ -55,7 +55,7 @@ class StarsAndStripesPhrases(Phrasebook):
         if move.kind == INDEPENDENT:
             return f"{who} puts {code(card)} on {code(square)} as an independent."
         if move.kind == EXCHANGE:
-            return f"{who} exchanges a random card with {_engine(game).names[move.arg]}."
+            return f"{who} exchanges a random card with {_engine(game).names[move.opponent]}."
         return f"{who} passes."
 
     def handlers(self) -> dict[str, Handler]:

@@ -1,0 +1,225 @@
+"""Stars and Stripes' claims (the questions a booklet example may ask), figures and heuristic.
+
+Each claim answers in plain data, naming players and squares as the notation does
+(``NE``, ``2,5``).  ``illegal_reason(MOVE)`` answers with a stable code from
+:data:`~printkit.games.stars_and_stripes.state.REASONS` (``matching``, ``occupied`` ...), or
+null for a legal move, so example files do not depend on the wording of refusals.
+
+>>> import random
+>>> from printkit.games.stars_and_stripes.rules import StarsAndStripes
+>>> game = StarsAndStripes()
+>>> state, answers = game.initial_state(random.Random(1)), claims(game)
+>>> answers["board_size"].compute(state, None), answers["matches"].compute(state, "5*6 5*4")
+(7, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from printkit.games.stars_and_stripes.notation import card_words, parse_card, parse_square
+from printkit.games.stars_and_stripes.state import (
+    EMPTY,
+    FOLLOWER,
+    TRUMP,
+    StarsAndStripesMove,
+    StarsAndStripesState,
+    cards_match,
+    squares_of,
+)
+from printkit.rules.base import Claim, Game, Player
+
+if TYPE_CHECKING:
+    from printkit.games.stars_and_stripes.rules import StarsAndStripes
+
+State = StarsAndStripesState
+Compute = Callable[[State, str | None], object]
+
+
+def claims(game: StarsAndStripes) -> Mapping[str, Claim[State]]:
+    """The claims of a game played with ``game``'s parameters."""
+
+    def plain(answer: Callable[[State], object]) -> Compute:
+        """A claim that takes no argument."""
+        def compute(state: State, argument: str | None) -> object:
+            if argument is not None:
+                raise ValueError(f"this claim takes no argument, got {argument!r}")
+            return answer(state)
+        return compute
+
+    def needs(answer: Callable[[State, str], object]) -> Compute:
+        """A claim that needs an argument."""
+        def compute(state: State, argument: str | None) -> object:
+            if argument is None or not argument.strip():
+                raise ValueError("this claim needs an argument in parentheses")
+            return answer(state, argument)
+        return compute
+
+    names = game.names
+    return {
+        "followers": Claim(plain(lambda s: dict(zip(names, game.scores(s), strict=True))),
+                           "followers per player (home included)"),
+        "independents": Claim(plain(lambda s: s.independents.bit_count()),
+                              "number of independents"),
+        "independent_squares": Claim(
+            plain(lambda s: [game.square_text(q) for q in squares_of(s.independents)]),
+            "squares of the independents", unordered=True),
+        "trump_holder": Claim(
+            plain(lambda s: names[s.trump_holder] if s.trump_holder >= 0 else None),
+            "the player holding the Trump, or null"),
+        "legal_placements": Claim(
+            needs(lambda s, a: _legal_placements(game, s, a)),
+            "squares where the player to move could place CARD as a follower (whoever "
+            "holds it)", unordered=True, takes_argument=True),
+        "legal_independent_squares": Claim(
+            plain(lambda s: _independent_squares(game, s)),
+            "squares where an independent could go", unordered=True),
+        "legal_followers": Claim(
+            plain(lambda s: _legal_followers(game, s)),
+            "every 'square card' follower placement for the player to move, over all "
+            "cards not on the board", unordered=True),
+        "captures": Claim(needs(lambda s, a: _captures(game, s, a)),
+                          "squares of the independents the (legal) MOVE would take",
+                          unordered=True, takes_argument=True),
+        "claims_trump": Claim(needs(lambda s, a: _claims_trump(game, s, a)),
+                              "whether the (legal) MOVE takes the Trump",
+                              takes_argument=True),
+        "illegal_reason": Claim(
+            needs(lambda s, a: game.refusal_code(s, game.parse_move(s, a))),
+            "why MOVE is illegal (a code), or null if it is legal", takes_argument=True),
+        "owner": Claim(needs(lambda s, a: _owner(game, s, a)),
+                       "what lies on SQUARE: a player name, 'independent', 'trump' or null",
+                       takes_argument=True),
+        "matches": Claim(
+            needs(lambda s, a: all(cards_match(x, y) for x, y in itertools.pairwise(
+                card_words(game.params.decks, a)))),
+            "whether each card of CARDS matches the next one", takes_argument=True),
+        "hand_sizes": Claim(
+            plain(lambda s: {names[p]: (len(h) if h is not None else None)
+                             for p, h in enumerate(s.hands)}),
+            "cards in each hand (null for an unknown hand)"),
+        "first_player": Claim(plain(lambda s: names[s.first]),
+                              "the player who opens each round"),
+        "placed_this_round": Claim(plain(lambda s: s.placed),
+                                   "whether a card was placed earlier in this round"),
+        "cards_per_player": Claim(plain(lambda s: game.cards_per_player),
+                                  "cards dealt to each player"),
+        "board_size": Claim(plain(lambda s: game.size), "the side of the board"),
+        "homes": Claim(plain(lambda s: {names[p]: game.square_text(q)
+                                        for p, q in enumerate(game.home_indices)}),
+                       "each player's home square"),
+        "trump_square": Claim(plain(lambda s: game.square_text(game.centre)),
+                              "the Trump's square"),
+    }
+
+
+def _mover(state: State) -> Player:
+    if state.to_move < 0:
+        raise ValueError("the game is over: nobody is to move")
+    return state.to_move
+
+
+def _legal_placements(game: StarsAndStripes, state: State, argument: str) -> object:
+    card = parse_card(game.params.decks, argument.strip(), argument,
+                      len(argument) - len(argument.lstrip()))
+    if card in state.cells:
+        raise ValueError(f"card {game.card_text(card)} is already on the board")
+    options = game.follower_options(state, _mover(state))
+    return [game.square_text(s) for s, allowed in options if allowed >> card & 1]
+
+
+def _independent_squares(game: StarsAndStripes, state: State) -> object:
+    _mover(state)
+    return [game.square_text(s) for s in state.free]
+
+
+def _legal_followers(game: StarsAndStripes, state: State) -> object:
+    options = game.follower_options(state, _mover(state))
+    loose = sorted(set(range(game.n_cards)) - set(state.cells))
+    return [f"{game.square_text(s)} {game.card_text(c)}"
+            for s, allowed in options for c in loose if allowed >> c & 1]
+
+
+def _legal_move(game: StarsAndStripes, state: State, argument: str) -> StarsAndStripesMove:
+    move = game.parse_move(state, argument)
+    reason = game.refusal_code(state, move)
+    if reason is not None:
+        raise ValueError(f"{argument!r} is not a legal move here ({reason})")
+    return move
+
+
+def _captures(game: StarsAndStripes, state: State, argument: str) -> object:
+    move = _legal_move(game, state, argument)
+    if move.kind != FOLLOWER:
+        return []
+    return [game.square_text(s) for s in squares_of(game.capture_group(state, move.square))]
+
+
+def _claims_trump(game: StarsAndStripes, state: State, argument: str) -> object:
+    move = _legal_move(game, state, argument)
+    if move.kind != FOLLOWER or state.trump_holder >= 0:
+        return False
+    return game.apply(state, move, random.Random(0)).trump_holder == state.to_move
+
+
+def _owner(game: StarsAndStripes, state: State, argument: str) -> object:
+    square = parse_square(game, argument)
+    card = state.cells[square]
+    if card == EMPTY:
+        return None
+    if card == TRUMP:
+        return "trump"
+    for seat, mask in enumerate(state.followers):
+        if mask >> square & 1:
+            return game.names[seat]
+    return "independent"
+
+
+# --------------------------------------------------------------------------- the simulator
+
+
+def figures(game: StarsAndStripes, history: Sequence[State]) -> Mapping[str, float]:
+    """Counts for one game: placements, captures, exchanges, passes and how it ended."""
+    counts = {
+        "trump captured": 0.0,
+        "independents placed": 0.0,
+        "independents captured": 0.0,
+        "followers placed": 0.0,
+        "exchanges": 0.0,
+        "passes": 0.0,
+        "ended by empty hand": 0.0,
+        "shared win": 0.0,
+    }
+    if not history:
+        return counts
+    for before, after in itertools.pairwise(history):
+        new = after.occupied & ~before.occupied
+        if not new:
+            counts["exchanges" if after.hands != before.hands else "passes"] += 1
+        elif new & after.independents:
+            counts["independents placed"] += 1
+        else:
+            counts["followers placed"] += 1
+            counts["independents captured"] += (
+                before.independents & ~after.independents).bit_count()
+    last = history[-1]
+    counts["trump captured"] = 1.0 if last.trump_holder >= 0 else 0.0
+    if game.is_terminal(last):
+        counts["ended by empty hand"] = float(game.someone_out_of_cards(last.cells,
+                                                                        last.hands))
+        counts["shared win"] = float(len(game.winners(last)) > 1)
+    return counts
+
+
+def heuristic(game: StarsAndStripes, state: State, player: Player) -> float:
+    """Follower lead over the best opponent, plus a bonus of 3 for holding the Trump."""
+    value = Game.heuristic(game, state, player)
+    if state.trump_holder == player:
+        value += 3.0
+    return value
+
+
+__all__ = ["claims", "figures", "heuristic"]

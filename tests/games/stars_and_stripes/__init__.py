@@ -1,0 +1,1 @@
+"""Tests of Stars and Stripes (printkit/games/stars_and_stripes)."""
