@@ -2,8 +2,11 @@
 
 Claims with an argument take it in the notation: ``differences(srl1,bbs2)``,
 ``points(srl1 b2)``, ``legal_spaces(bbs2)``, ``stack_size(b2)``, ``hand(P1)`` ...; the
-rest take none.  Every answer is plain data.  The figures are counted once per finished
-game; the greedy agent uses the default heuristic (own score minus the opponent's).
+rest take none.  Every answer is plain data.  Claims about laying a card (``points``,
+``points_by_relation``, ``legal_spaces``, ``best_points``) look at the board the card is
+laid on: with manual housekeeping, once what was left undone is done.  The figures are
+counted once per finished game; the greedy agent uses the default heuristic (own score
+minus the opponent's).
 
 >>> from printkit.games.stars_and_bars.rules import StarsAndBars
 >>> game = StarsAndBars()
@@ -19,7 +22,7 @@ import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from printkit.games.stars_and_bars.notation import TOKEN
+from printkit.games.stars_and_bars.notation import TOKEN, parse_space
 from printkit.games.stars_and_bars.state import (
     PLAYER_NAMES,
     RELATIONS,
@@ -28,6 +31,7 @@ from printkit.games.stars_and_bars.state import (
     Pass,
     Place,
     Space,
+    Stack,
     StarsAndBarsState,
 )
 from printkit.rules.base import Claim, NotationError
@@ -44,6 +48,7 @@ FIGURES = (
 """The names of :func:`figures`, each counted once per finished game."""
 
 State = StarsAndBarsState
+Board = tuple[Stack, ...]
 
 
 # --------------------------------------------------------------------------- claims
@@ -66,7 +71,7 @@ def claims(game: StarsAndBars) -> Mapping[str, Claim[State]]:
 
     def space(argument: str | None) -> Space:
         text = given(argument)
-        return game.parse_space(text.strip(), text, len(text) - len(text.lstrip()))
+        return parse_space(game, text.strip(), text, len(text) - len(text.lstrip()))
 
     def differences(state: State, argument: str | None) -> object:
         text = given(argument)
@@ -76,19 +81,21 @@ def claims(game: StarsAndBars) -> Mapping[str, Claim[State]]:
         a, b = (game.parse_card(w.text, text, w.offset) for w in words)
         return game.diff[a][b]
 
-    def placement(state: State, argument: str | None) -> Place:
+    def placement(state: State, argument: str | None) -> tuple[Place, Board]:
+        """The placement written, and the board it is laid on (after housekeeping)."""
         text = given(argument)
         move = game.parse_move(state, text)
         if not isinstance(move, Place):
             raise ValueError(f"{text!r} does not lay a card")
-        if state.board[move.space].face_down:
+        board = game.board_to_play(state)
+        if board[move.space].face_down:
             raise ValueError(f"{game.space_name(move.space)} holds a face-down stack")
-        return move
+        return move, board
 
     def by_relation(state: State, argument: str | None) -> dict[str, int]:
-        place = placement(state, argument)
+        place, board = placement(state, argument)
         out = dict.fromkeys(RELATIONS, 0)
-        for relation, _, _, got in game.comparisons(state.board, place.card, place.space):
+        for relation, _, _, got in game.comparisons(board, place.card, place.space):
             if got > 0:
                 out[RELATIONS[relation]] += got
         return out
@@ -99,21 +106,23 @@ def claims(game: StarsAndBars) -> Mapping[str, Claim[State]]:
             return game.params.claim_points(move.chore)
         if isinstance(move, Pass):
             return 0
-        place = placement(state, argument)
-        return game.points_for(state.board, place.card, place.space)
+        place, board = placement(state, argument)
+        return game.points_for(board, place.card, place.space)
 
     def is_starred(state: State, argument: str | None) -> object:
         return game.starred[card(argument)]
 
     def legal_spaces(state: State, argument: str | None) -> object:
         c = card(argument)
-        return [game.space_name(s) for s in range(game.spaces)
-                if game.allowed(state.board, s) >> c & 1]
+        board = game.board_to_play(state)
+        return [game.space_name(s) for s in range(game.spaces) if game.allowed(board, s) >> c & 1]
 
     def best_points(state: State) -> object:
         if state.over:
             return None
-        found = [game.points_for(state.board, m.card, m.space) for m in game.placements(state)]
+        board = game.board_to_play(state)
+        found = [game.points_for(board, m.card, m.space)
+                 for m in game.legal_moves(state) if isinstance(m, Place)]
         return max(found) if found else None
 
     def outcome(state: State) -> object:
@@ -150,7 +159,8 @@ def claims(game: StarsAndBars) -> Mapping[str, Claim[State]]:
         "differences": _with_argument(differences, "how many attributes two cards differ in"),
         "is_starred": _with_argument(is_starred, "whether a card is starred"),
         "points": _with_argument(points, "the points a move scores (for a placement: every "
-                                 "relation together, legal or not)"),
+                                 "relation together, legal or not, once the housekeeping "
+                                 "left undone is done)"),
         "points_by_relation": _with_argument(by_relation, "a placement's points, by relation"),
         "legal_spaces": _with_argument(legal_spaces, "the spaces the rules let a card go to",
                                        unordered=True),
@@ -202,13 +212,14 @@ def figures(game: StarsAndBars, history: Sequence[State]) -> Mapping[str, float]
             if not was.face_down and (now.face_down or (cleared and was.size)):
                 out["stacks turned"] += 1
         out["centre clears"] += cleared
+        # a stack only shrinks when removed (a card may be laid on the emptied space at once)
         out["outer stacks removed"] += sum(
             1 for s in range(game.spaces)
-            if not game.is_centre[s] and before.board[s].size and not after.board[s].size
+            if not game.is_centre[s] and after.board[s].size < before.board[s].size
         )
         if after.turn == before.turn:
             out["housekeeping claims"] += 1
-        elif after.board == before.board:
+        elif after.hands == before.hands and after.stock == before.stock:
             out["passes"] += 1
     final = history[-1]
     if final.over:

@@ -164,42 +164,32 @@ def format_move(game: StarsAndBars, move: StarsAndBarsMove) -> str:
 def parse_card(game: StarsAndBars, token: str, text: str | None = None, offset: int = 0) -> Card:
     """The card written ``token`` (``srl1``, ``S-R-L-1`` or ``star-red-large-one``), found
     at ``offset`` of ``text`` (errors point there)."""
-    where = token if text is None else text
     low = token.lower()
-    attrs = game.attributes
-    if "-" in low:
-        parts = low.split("-")
-        if len(parts) != len(attrs):
-            raise NotationError.at(
-                f"card {token!r} needs {len(attrs)} parts, one per attribute "
-                f"({', '.join(a.name for a in attrs)})", where, offset)
-        kind = []
-        at = offset
-        for attribute, part in zip(attrs, parts, strict=True):
-            if part in attribute.codes:
-                kind.append(attribute.codes.index(part))
-            elif part in attribute.values:
-                kind.append(attribute.values.index(part))
-            else:
-                raise NotationError.at(
-                    f"{part!r} in card {token!r} is not a {attribute.name} "
-                    f"({_choices(attribute)})" + did_you_mean(part, attribute.values),
-                    where, at)
-            at += len(part) + 1
-        return game.deck.kind_index[tuple(kind)]
     found = game.deck.code_index.get(low)
     if found is not None:
         return found
-    if len(low) != len(attrs):
+    where, attrs = token if text is None else text, game.attributes
+    names = ", ".join(a.name for a in attrs)
+    dashed = "-" in low
+    parts = low.split("-") if dashed else list(low)
+    if len(parts) != len(attrs):
         raise NotationError.at(
-            f"{token!r} is not a card: a card has {len(attrs)} codes, one per attribute "
-            f"({', '.join(a.name for a in attrs)}), like {game.codes[0]!r}", where, offset)
-    for i, (attribute, char) in enumerate(zip(attrs, low, strict=True)):
-        if char not in attribute.codes:
-            raise NotationError.at(
-                f"{char!r} in card {token!r} is not a {attribute.name} code "
-                f"({_choices(attribute)})", where, offset + i)
-    raise AssertionError("unreachable")  # pragma: no cover
+            f"card {token!r} needs {len(attrs)} parts, one per attribute ({names})" if dashed
+            else f"{token!r} is not a card: a card has {len(attrs)} codes, one per attribute "
+                 f"({names}), like {game.codes[0]!r}", where, offset)
+    kind, at = [], offset
+    for attribute, part in zip(attrs, parts, strict=True):
+        if part in attribute.codes:
+            kind.append(attribute.codes.index(part))
+        elif dashed and part in attribute.values:
+            kind.append(attribute.values.index(part))
+        else:
+            what = attribute.name if dashed else f"{attribute.name} code"
+            hint = did_you_mean(part, attribute.values) if dashed else ""
+            raise NotationError.at(f"{part!r} in card {token!r} is not a {what} "
+                                   f"({_choices(attribute)})" + hint, where, at)
+        at += len(part) + dashed
+    return game.deck.kind_index[tuple(kind)]
 
 
 def _choices(attribute: Attribute) -> str:

@@ -34,15 +34,15 @@ Rulings taken by this engine
   spaces (in reading order), the rest into the open hands until each holds ``hand_size``.
   The first player to draw a starred card begins; if nobody did, P2 (the second drawer).
 * Housekeeping is automatic by default.  With ``manual_housekeeping`` the player who laid
-  the card may leave it undone (``srl1 b2 leave``), and the opponent may then, before laying
-  a card, *claim* it for points: ``turn b2`` (2), ``remove a1`` (2) and ``clear`` (4);
-  turning the last centre stack and then clearing is the seed's six-point case.  Anything
-  still undone when a turn ends may be claimed by the next player, whoever left it.
+  the card may leave it undone (``srl1 b2 leave``).  Only the opponent may then *claim* it,
+  at the start of their turn, before laying a card: ``turn b2`` (2), ``remove a1`` (2) and
+  ``clear`` (4); turning the last centre stack and then clearing is the seed's six-point
+  case.  Whatever the opponent does not claim is done, for no points, as they lay their
+  card (or pass): nobody scores for their own forgotten housekeeping, and no card is laid
+  on a stack that should have been turned or removed.
 * A player whose hand is empty passes (``pass``, after any claims) while the other still has
-  cards.  A player holding a card always has a move: some centre space is open, or (manual
-  housekeeping only) every centre stack is face down and the ``clear`` claim, then the only
-  move, opens them.  ``pass`` is also generated, as a safeguard, whenever there would
-  otherwise be no legal move at all.
+  cards.  A player holding a card always has a placement: once the housekeeping is done,
+  some centre space is open.
 
 The notation of positions and moves is described in
 :mod:`printkit.games.stars_and_bars.notation`, the claims in
@@ -218,15 +218,14 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
         return sum(got for _, _, _, got in self.comparisons(board, card, space) if got > 0)
 
     def open_chores(self, state: StarsAndBarsState) -> list[Housekeep]:
-        """Housekeeping left undone that the player to move may claim, in a fixed order."""
-        out: list[Housekeep] = []
-        board = state.board
+        """The housekeeping left undone on the board, in a fixed order: with manual
+        housekeeping, what the player to move may claim before laying a card."""
+        return self._undone(state.board)
+
+    def _undone(self, board: tuple[Stack, ...]) -> list[Housekeep]:
         limit = self._limit
-        for space in range(self.spaces):
-            stack = board[space]
-            if stack.face_down or stack.size < limit:
-                continue
-            out.append(self._chore[space])
+        out = [self._chore[space] for space, stack in enumerate(board)
+               if not stack.face_down and stack.size >= limit]
         if all(board[s].face_down for s in self.centre):
             out.append(CLEAR)
         return out
@@ -263,15 +262,16 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
         )
 
     def legal_moves(self, state: StarsAndBarsState) -> Sequence[StarsAndBarsMove]:
-        """Claims of housekeeping left undone (manual housekeeping only), then a pass when
-        nothing can be laid, then every placement by card and then space."""
+        """Claims of housekeeping the opponent left undone (manual housekeeping only), then a
+        pass when nothing can be laid, then every placement (on the board as it is once that
+        housekeeping is done) by card and then space."""
         if state.over:
             return []
         moves: list[StarsAndBarsMove] = []
         if self._manual:
             moves.extend(self.open_chores(state))
         hand = state.hands[state.to_move]
-        board = state.board
+        board = self._settle(state.board, state.discard)[0] if moves else state.board
         held = 0
         for card in hand:
             held |= 1 << card
@@ -282,7 +282,7 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
         if self._manual:
             full = self._limit - 1
             leave = {space for space, _ in open_spaces if board[space].size >= full}
-        if not open_spaces and (not moves or not hand):
+        if not open_spaces:
             moves.append(PASS)
         places = self._place
         for card in sorted(set(hand)):
@@ -293,10 +293,6 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
                     if space in leave:
                         moves.append(self._leave[card][space])
         return MoveList(moves, allowed, leave)
-
-    def placements(self, state: StarsAndBarsState) -> list[Place]:
-        """Every legal placement of the player to move, by card and then space."""
-        return [m for m in self.legal_moves(state) if isinstance(m, Place)]
 
     def illegal_reason(self, state: StarsAndBarsState, move: StarsAndBarsMove) -> str | None:
         if move in self.legal_moves(state):
@@ -309,19 +305,22 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
                 return "no such card or space"
             if move.card not in state.hands[player]:
                 return f"{PLAYER_NAMES[player]} holds no {self.codes[move.card]}"
-            if not self.allowed(state.board, move.space) >> move.card & 1:
-                return self._why_not(state.board, move.card, move.space)
+            board = self.board_to_play(state)
+            if not self.allowed(board, move.space) >> move.card & 1:
+                why = self._why_not(board, move.card, move.space)
+                if board[move.space] != state.board[move.space]:
+                    why += " (the housekeeping left undone is done before a card is laid)"
+                return why
             if not move.tidy and not self._manual:
                 return "housekeeping is automatic (manual_housekeeping is off)"
             return "this placement leaves no housekeeping to do"
         if isinstance(move, Housekeep):
             if not self._manual:
                 return "housekeeping is automatic (manual_housekeeping is off)"
-            return "there is no such housekeeping left undone"
+            return (f"{PLAYER_NAMES[1 - player]} left no such housekeeping undone (only the "
+                    "opponent's, at the start of the turn, can be claimed)")
         if isinstance(move, Pass):
-            if self.placements(state) or not self._manual:
-                return "a card can be laid, so the turn cannot pass"
-            return "housekeeping can be claimed to make room, so the turn cannot pass"
+            return "a card can be laid, so the turn cannot pass"
         return "it is not a move of this game"
 
     def _why_not(self, board: tuple[Stack, ...], card: Card, space: Space) -> str:
@@ -349,10 +348,12 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
         scores = list(state.scores)
         hands = list(state.hands)
         stock = state.stock
-        discard = state.discard
+        # what the opponent left undone and the player did not claim is done now, unscored
+        new_board, discard = (self._settle(state.board, state.discard) if self._manual
+                              else (state.board, state.discard))
         if isinstance(move, Place):
-            board = list(state.board)
-            scores[player] += self.points_for(state.board, move.card, move.space)
+            board = list(new_board)
+            scores[player] += self.points_for(new_board, move.card, move.space)
             hand = list(hands[player])
             hand.remove(move.card)
             stack = Stack((*board[move.space].cards, move.card))
@@ -365,8 +366,6 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
                 hand.sort()
             hands[player] = tuple(hand)
             new_board = tuple(board)
-        else:
-            new_board = state.board
         turn = state.turn + 1
         final = (scores[0], scores[1])
         over = turn % 2 == 0 and self.round_decision(final) is not None
@@ -375,32 +374,49 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
         return StarsAndBarsState(new_board, (hands[0], hands[1]), final, stock, discard,
                                  state.beginner, turn, over)
 
-    def _tidy(self, board: list[Stack], space: Space, discard: Pile) -> Pile:
-        """Turn or remove the full stack on ``space`` (and clear a face-down centre)."""
-        stack = board[space]
-        if not self.is_centre[space]:
-            board[space] = EMPTY
-            return add_to_pile(discard, stack)
-        board[space] = Stack(stack.cards, True, stack.hidden)
-        if all(board[s].face_down for s in self.centre):
+    def _do(self, board: list[Stack], chore: Chore, space: Space | None, discard: Pile) -> Pile:
+        """Do ``chore`` on ``board`` (in place); returns the discard pile after it."""
+        if space is None:  # Chore.CLEAR, the only chore without a space
             for s in self.centre:
                 discard = add_to_pile(discard, board[s])
                 board[s] = EMPTY
+        elif chore is Chore.TURN:
+            stack = board[space]
+            board[space] = Stack(stack.cards, True, stack.hidden)
+        else:
+            discard = add_to_pile(discard, board[space])
+            board[space] = EMPTY
         return discard
+
+    def _tidy(self, board: list[Stack], space: Space, discard: Pile) -> Pile:
+        """Turn or remove the full stack on ``space`` (and clear a face-down centre)."""
+        discard = self._do(board, self._chore[space].chore, space, discard)
+        if self.is_centre[space] and all(board[s].face_down for s in self.centre):
+            discard = self._do(board, Chore.CLEAR, None, discard)
+        return discard
+
+    def _settle(self, board: tuple[Stack, ...], discard: Pile) -> tuple[tuple[Stack, ...], Pile]:
+        """``board`` and ``discard`` once all housekeeping left undone is done (manual
+        housekeeping: what the opponent did not claim); unchanged when there is none."""
+        chores = self._undone(board)
+        if not chores:
+            return board, discard
+        cells = list(board)
+        for chore in chores:
+            if chore.space is not None:
+                discard = self._do(cells, chore.chore, chore.space, discard)
+        if all(cells[s].face_down for s in self.centre):
+            discard = self._do(cells, Chore.CLEAR, None, discard)
+        return tuple(cells), discard
+
+    def board_to_play(self, state: StarsAndBarsState) -> tuple[Stack, ...]:
+        """The board the player to move lays a card on: ``state.board`` once the housekeeping
+        left undone (manual housekeeping only) is done."""
+        return self._settle(state.board, state.discard)[0]
 
     def _housekeep(self, state: StarsAndBarsState, move: Housekeep) -> StarsAndBarsState:
         board = list(state.board)
-        discard = state.discard
-        if move.space is None:  # Chore.CLEAR, the only chore without a space
-            for s in self.centre:
-                discard = add_to_pile(discard, board[s])
-                board[s] = EMPTY
-        elif move.chore is Chore.TURN:
-            stack = board[move.space]
-            board[move.space] = Stack(stack.cards, True, stack.hidden)
-        else:
-            discard = add_to_pile(discard, board[move.space])
-            board[move.space] = EMPTY
+        discard = self._do(board, move.chore, move.space, state.discard)
         scores = list(state.scores)
         scores[state.to_move] += self.params.claim_points(move.chore)
         return StarsAndBarsState(tuple(board), state.hands, (scores[0], scores[1]),
@@ -486,10 +502,6 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
     def parse_card(self, token: str, text: str | None = None, offset: int = 0) -> Card:
         """The card written ``token`` (``srl1``, ``S-R-L-1`` or ``star-red-large-one``)."""
         return notation.parse_card(self, token, text, offset)
-
-    def parse_space(self, token: str, text: str, offset: int) -> Space:
-        """The space written ``token`` (``b2``), with errors pointing into ``text``."""
-        return notation.parse_space(self, token, text, offset)
 
     def parse_state(self, text: str) -> StarsAndBarsState:
         return notation.parse_state(self, text)

@@ -207,7 +207,8 @@ class StarsAndBarsParams:
     diagonal_points: int = 3
     vertical_differences: int = 4
     vertical_points: int = 4
-    #: players do housekeeping themselves and may claim what the opponent forgot
+    #: players do housekeeping themselves; the opponent may claim, at the start of their
+    #: turn, what was left undone (what they do not claim is then done for no points)
     manual_housekeeping: bool = False
     turn_claim_points: int = 2
     clear_claim_points: int = 4

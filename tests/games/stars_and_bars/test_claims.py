@@ -121,3 +121,12 @@ def test_the_example_file_covers_what_the_booklet_needs() -> None:
                for e in data["examples"])
     assert any(e["claims"].get("scores") == {"P1": 205, "P2": 195} and
                e["claims"].get("outcome") == "continue" for e in data["examples"])
+
+
+def test_the_example_file_shows_who_may_claim_forgotten_housekeeping() -> None:
+    data = yaml.safe_load(EXAMPLES.read_text())
+    manual = [e for e in data["examples"]
+              if e.get("parameters", {}).get("manual_housekeeping") and e.get("moves")]
+    claimable = [e["claims"].get(k) for e in manual for k in e["claims"]
+                 if k.startswith("legal(turn ")]
+    assert True in claimable and False in claimable

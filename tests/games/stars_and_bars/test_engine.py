@@ -78,20 +78,40 @@ def _check_invariants(game: StarsAndBars, before: StarsAndBarsState, move: objec
     assert game.card_count(after) == game.deck_size
     named = Counter(named_cards(after))  # playouts know every card
     assert named == deck
+    manual = game.params.manual_housekeeping
     for space, (was, now) in enumerate(zip(before.board, after.board, strict=True)):
         if was.face_down:  # nothing lands on a face-down stack; it only leaves by a clear
-            assert now == was or (now == Stack() and game.is_centre[space])
+            # (an unclaimed clear comes before the card is laid, which may go there)
+            cleared = now == Stack() or (manual and len(now.cards) == 1 and not now.face_down)
+            assert now == was or (cleared and game.is_centre[space])
         if now.face_down:
             assert game.is_centre[space]
         if not game.params.manual_housekeeping:
             assert now.face_down or now.size < limit
     if isinstance(move, Place) and not game.is_centre[move.space]:
-        found = game.comparisons(before.board, move.card, move.space)
+        found = game.comparisons(game.board_to_play(before), move.card, move.space)
         assert found and all(points >= 0 for *_, points in found)
     if isinstance(move, Place):
         gained = after.scores[before.to_move] - before.scores[before.to_move]
         assert gained == claim(game, before, "points", game.format_move(before, move))
     assert all(list(h) == sorted(h) for h in after.hands)
+
+
+EVENTS = {Chore.TURN: "stacks turned", Chore.CLEAR: "centre clears",
+          Chore.REMOVE: "outer stacks removed"}
+
+
+def _unclaimed(game: StarsAndBars, state: StarsAndBarsState) -> Counter[str]:
+    """The housekeeping done for nobody as the player to move lays a card or passes."""
+    if not game.params.manual_housekeeping:
+        return Counter()
+    chores = game.open_chores(state)
+    done = Counter(EVENTS[chore.chore] for chore in chores)
+    settled = game.board_to_play(state)
+    if Housekeep(Chore.CLEAR) not in chores and any(
+            state.board[s] != settled[s] == Stack() for s in game.centre):
+        done["centre clears"] += 1  # turning the last centre stack cleared the centre
+    return done
 
 
 @pytest.mark.parametrize(
@@ -122,11 +142,12 @@ def test_random_playouts_keep_every_invariant(options: dict[str, object], games:
             after = game.apply(state, move, rng)
             _check_invariants(game, state, move, after)
             if isinstance(move, Housekeep):
-                events[{Chore.TURN: "stacks turned", Chore.CLEAR: "centre clears",
-                        Chore.REMOVE: "outer stacks removed"}[move.chore]] += 1
+                events[EVENTS[move.chore]] += 1
                 events["housekeeping claims"] += 1
-            elif isinstance(move, Place) and move.tidy:
-                grown = state.board[move.space].size + 1
+            else:
+                events.update(_unclaimed(game, state))
+            if isinstance(move, Place) and move.tidy:
+                grown = game.board_to_play(state)[move.space].size + 1
                 if grown >= game.params.stack_limit:
                     if game.is_centre[move.space]:
                         events["stacks turned"] += 1

@@ -14,16 +14,13 @@ from printkit.games.stars_and_bars.state import (
     Chore,
     Housekeep,
     Place,
-    Stack,
     StarsAndBarsParams,
 )
 from printkit.rules import registry
 from printkit.rules.base import NO_PLAYER, IllegalMoveError, NotationError, ParamsError, make_params
 from tests.games.stars_and_bars.common import (
     GAME,
-    MANUAL,
     ONE_CARD,
-    THREE_HIGH,
     card,
     claim,
     engine,
@@ -280,106 +277,6 @@ def test_apply_leaves_its_input_alone() -> None:
     assert dataclasses.is_dataclass(state)
     with pytest.raises(dataclasses.FrozenInstanceError):
         state.turn = 3  # type: ignore[misc]
-
-
-# --------------------------------------------------------------------------- housekeeping
-
-
-def test_a_centre_stack_of_four_turns_face_down() -> None:
-    after = play(GAME, GAME.parse_state(THREE_HIGH), "bbl2 b2")
-    stack = after.board[5]  # b2
-    assert stack.face_down and stack.size == 4
-    assert "brl1 b2" not in move_texts(GAME, after)
-
-
-def test_four_face_down_centre_stacks_are_cleared() -> None:
-    state = GAME.parse_state("""
-        1 . .  .                 .
-        2 . #4 #4                .
-        3 . #4 [srl1 srl2 srs2]  bbl1
-        4 . .  .                 .
-        P1 hand srs1
-        P2 hand brl1
-        discard 3
-    """)
-    after = play(GAME, state, "srs1 c3")
-    assert all(after.board[s] == Stack() for s in GAME.centre)
-    assert after.discard == 3 + 16
-    assert after.scores == (1, 0)  # stacking on srs2; d3's bbl1 differs in 3, not 2
-    assert GAME.card_count(after) == 64
-
-
-def test_an_outer_stack_of_four_is_removed() -> None:
-    state = GAME.parse_state("""
-        1 .                 .    . .
-        2 [sbs1 bbs2 brl1]  srl1 . .
-        3 .                 .    . .
-        4 .                 .    . .
-        P1 hand bbl1
-    """)
-    after = play(GAME, state, "bbl1 a2")
-    assert after.board[4] == Stack() and after.scores == (3, 0)
-    assert after.discard == (card(GAME, "sbs1"), card(GAME, "bbs2"), card(GAME, "brl1"),
-                             card(GAME, "bbl1"))
-
-
-def test_stack_limit_is_an_option() -> None:
-    game = engine(stack_limit=3)
-    state = game.parse_state("""
-        1 . .           . .
-        2 . [srl1 srl2] . .
-        3 . .           . .
-        4 . .           . .
-        P1 hand bbs1
-    """)
-    assert play(game, state, "bbs1 b2").board[5].face_down
-    with pytest.raises(NotationError, match="would have been turned"):
-        game.parse_state("1 . . . .\n2 . [srl1 srl2 srl1] . .\n3 . . . .\n4 . . . .")
-
-
-def test_manual_housekeeping_offers_leave_and_claims() -> None:
-    state = MANUAL.parse_state(THREE_HIGH)
-    legal = move_texts(MANUAL, state)
-    assert "bbl2 b2" in legal and "bbl2 b2 leave" in legal
-    assert "bbl2 c2 leave" not in legal  # nothing to tidy there
-    tidy = play(MANUAL, state, "bbl2 b2")
-    assert tidy.board[5].face_down
-    left = play(MANUAL, state, "bbl2 b2 leave")
-    assert not left.board[5].face_down and left.board[5].size == 4
-    # the opponent may claim the turn before laying a card, and may still lay on it
-    assert move_texts(MANUAL, left)[0] == "turn b2"
-    assert "brl1 b2" in move_texts(MANUAL, left)
-    claimed = play(MANUAL, left, "turn b2")
-    assert claimed.scores == (0, 2) and claimed.to_move == 1 and claimed.turn == left.turn
-    assert "turn b2" not in move_texts(MANUAL, claimed)
-
-
-def test_manual_claim_points_are_options() -> None:
-    game = engine(manual_housekeeping=True, turn_claim_points=5, clear_claim_points=3)
-    state = game.parse_state("""
-        1 . .  .                      .
-        2 . #4 #4                     .
-        3 . #4 [srl1 srl2 srs2 srs1]  .
-        4 . .  .                      .
-        P1 hand bbl1
-    """)
-    assert move_texts(game, state)[0] == "turn c3"
-    assert play(game, state, "turn c3", "clear").scores == (8, 0)
-    assert play(MANUAL, MANUAL.parse_state(game.format_state(state)),
-                "turn c3", "clear").scores == (6, 0)
-
-
-def test_manual_mode_face_down_centre_can_be_claimed() -> None:
-    state = MANUAL.parse_state("""
-        1 . .  .  .
-        2 . #4 #4 .
-        3 . #4 #4 .
-        4 . .  .  .
-        P1 hand bbl1
-    """)
-    assert move_texts(MANUAL, state) == ["clear"]
-    with pytest.raises(NotationError, match="cleared"):
-        GAME.parse_state(MANUAL.format_state(state))
 
 
 # --------------------------------------------------------------------------- the end
