@@ -6,5 +6,5 @@ PLUGIN = GamePlugin(
     name="i-vant-to-be-alone",
     title='"I vant to be alone"',
     package=__name__,
-    engine=".rules:IVantToBeAlone",
+    engine=".rules:Vant",
 )

@@ -1,0 +1,309 @@
+"""The vocabulary of "I vant to be alone": cards, parameters, moves, positions, the layout.
+
+A card is a small int (``suit * 8 + rank``).  The layout is kept in a 4 x 4 *frame* whose
+top-left corner is always the layout's bounding box's (so two layouts that differ only in
+where they lie on the table are the same position); a level-one card played above or left of
+the box shifts the frame (:func:`shifted`).  Level two lies in a second frame of the same
+cells (:attr:`VantState.upper`).
+
+>>> card_name(read_card("t♥"))
+'10H'
+>>> [card_name(c) for c in sorted(DECK)[:3]]
+['7S', '8S', '9S']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cache
+from typing import ClassVar, Literal
+
+from printkit.rules.base import Player
+
+# --------------------------------------------------------------------------- constants
+
+Card = int
+"""A card as ``suit * 8 + rank``; suits S H C D, ranks 7 8 9 10 J Q K A (ascending)."""
+
+SUIT_LETTERS = ("S", "H", "C", "D")
+SUIT_NAMES = ("spades", "hearts", "clubs", "diamonds")
+RANK_NAMES = ("7", "8", "9", "10", "J", "Q", "K", "A")
+DECK: frozenset[Card] = frozenset(range(32))
+PLAYER_NAMES = ("P1", "P2")
+"""``P1`` is the non-dealer of the shipped start and plays first; ``P2`` deals."""
+
+CARD_HELP = "a card is a rank (7, 8, 9, 10, J, Q, K, A) then a suit (S, H, C, D), e.g. 10H"
+
+_SUIT_READ = {"S": 0, "H": 1, "C": 2, "D": 3, "♠": 0, "♥": 1, "♣": 2, "♦": 3,
+              "♤": 0, "♡": 1, "♧": 2, "♢": 3}
+_RANK_READ = {name: i for i, name in enumerate(RANK_NAMES)} | {"T": 3}
+
+
+def card_name(card: Card) -> str:
+    """``10H`` for the Ten of hearts."""
+    return RANK_NAMES[card & 7] + SUIT_LETTERS[card >> 3]
+
+
+def read_card(token: str) -> Card | None:
+    """The card a token names (``10h``, ``TH`` and ``10♥`` all work), or ``None``."""
+    text = token.strip().upper()
+    if len(text) < 2:
+        return None
+    suit = _SUIT_READ.get(text[-1])
+    rank = _RANK_READ.get(text[:-1])
+    if suit is None or rank is None:
+        return None
+    return suit * 8 + rank
+
+
+# --------------------------------------------------------------------------- parameters
+
+Visibility = Literal["played_card_visible", "cell_dead"]
+
+
+@dataclass(frozen=True)
+class VantParams:
+    """Every option of the game; the defaults are the spec's rulings and reconstruction.
+
+    ``suit_values`` lists spades, hearts, clubs, diamonds in that order; ``rank_values``
+    lists 7, 8, 9, 10, J, Q, K, A.  The point table of the original is lost: these defaults
+    are a reconstruction that a deck file may replace.
+    """
+
+    suit_values: tuple[int, ...] = (1, 2, 3, 4)
+    rank_values: tuple[int, ...] = (7, 8, 9, 10, 11, 12, 13, 14)
+    #: the opponent must claim a score before the next card is played, or lose it
+    strict_claims: bool = False
+    #: at level two, does a covering card count for later plays, or is its cell dead?
+    level2_visibility: Visibility = "played_card_visible"
+
+    def __post_init__(self) -> None:
+        if len(self.suit_values) != 4:
+            raise ValueError("suit_values: give 4 values (spades, hearts, clubs, diamonds), "
+                             f"not {len(self.suit_values)}")
+        if len(self.rank_values) != 8:
+            raise ValueError("rank_values: give 8 values (7, 8, 9, 10, J, Q, K, A), "
+                             f"not {len(self.rank_values)}")
+        for key, values in (("suit_values", self.suit_values), ("rank_values", self.rank_values)):
+            if any(v < 0 for v in values):
+                raise ValueError(f"{key}: a value cannot be negative")
+
+
+# --------------------------------------------------------------------------- moves
+
+
+class MoveKind(Enum):
+    """The kinds of decision; the value is the word a decision is written with."""
+
+    PLACE = "place"
+    CLAIM = "claim"
+    PASS = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Play ``card`` to the cell (``row``, ``col``) of the current frame.
+
+    At level one the row and column may be -1 (just above or left of the layout); the
+    layout is shifted after the card lands.  At level two the cell is one of the square's.
+    """
+
+    card: Card
+    row: int
+    col: int
+    kind: ClassVar[MoveKind] = MoveKind.PLACE
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimPoints:
+    """``claim``: take the pending points (``strict_claims`` only)."""
+
+    kind: ClassVar[MoveKind] = MoveKind.CLAIM
+
+
+@dataclass(frozen=True, slots=True)
+class PassPoints:
+    """``pass``: give the pending points up when no card may be played instead."""
+
+    kind: ClassVar[MoveKind] = MoveKind.PASS
+
+
+VantMove = Place | ClaimPoints | PassPoints
+"""One decision of a player."""
+
+Decision = ClaimPoints | PassPoints
+"""The two decisions about pending points (``strict_claims`` only)."""
+
+CLAIM = ClaimPoints()
+PASS = PassPoints()
+
+PLACES: dict[tuple[Card, int, int], Place] = {
+    (card, r, c): Place(card, r, c) for card in range(32) for r in range(-1, 5)
+    for c in range(-1, 5)
+}
+"""One shared :class:`Place` per card and cell, so move generation allocates nothing."""
+
+
+# --------------------------------------------------------------------------- positions
+
+Cells = tuple[Card | None, ...]
+"""Sixteen cells of the 4 x 4 frame, row by row."""
+
+EMPTY_CELLS: Cells = (None,) * 16
+
+
+@dataclass(frozen=True)
+class VantState:
+    """A position: the two levels of the layout, hands, scores and whose turn it is.
+
+    ``lower`` holds the level-one cards with the layout's bounding box at the frame's
+    top-left; ``upper`` the level-two cards on top of them.  ``hands`` are the cards known
+    to be held and ``hidden`` how many more each player holds unseen.  ``leader`` is known
+    once level two can begin.  ``pending`` is what the player to move may still claim
+    (``strict_claims`` only); ``turn`` counts decisions taken.
+    """
+
+    lower: Cells = EMPTY_CELLS
+    upper: Cells = EMPTY_CELLS
+    hands: tuple[frozenset[Card], frozenset[Card]] = (frozenset(), frozenset())
+    hidden: tuple[int, int] = (0, 0)
+    scores: tuple[int, int] = (0, 0)
+    dealer: Player = 1
+    leader: Player | None = None
+    pending: int = 0
+    turn: int = 0
+    #: cards at level one (derived)
+    placed: int = field(init=False, repr=False, compare=False)
+    #: cards at level two (derived)
+    covered: int = field(init=False, repr=False, compare=False)
+    #: bit ``i`` set when frame cell ``i`` holds a level-one card (derived)
+    filled: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "placed", 16 - self.lower.count(None))
+        object.__setattr__(self, "covered", 16 - self.upper.count(None))
+        object.__setattr__(self, "filled", mask(self.lower))
+
+    def table(self) -> frozenset[Card]:
+        """Every card on the table, face up or face down."""
+        return frozenset(c for c in self.lower + self.upper if c is not None)
+
+
+def hand_size(placed: int, covered: int, player: Player, dealer: Player,
+              leader: Player | None) -> int:
+    """How many cards ``player`` holds once this many cards are on the table."""
+    if placed < 16:
+        played = placed // 2 if player == dealer else (placed + 1) // 2
+        return (4 if placed < 8 else 12) - played
+    played = (covered + 1) // 2 if player == leader else covered // 2
+    return 8 - played
+
+
+def stock_size(placed: int) -> int:
+    """Cards still in the stock."""
+    return 24 if placed < 8 else 8 if placed < 16 else 0
+
+
+def leader_by_rule(scores: tuple[int, int], dealer: Player) -> Player:
+    """Level two is led by the higher score after level one, on a tie by the dealer."""
+    if scores[0] == scores[1]:
+        return dealer
+    return 0 if scores[0] > scores[1] else 1
+
+
+# --------------------------------------------------------------------------- the frame
+
+DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+STEPS = ((-1, 0, "below"), (0, -1, "right of"), (0, 1, "left of"), (1, 0, "above"))
+"""Neighbour offsets of an empty cell, with the word that names the cell from it."""
+
+
+def inside(row: int, col: int) -> bool:
+    """Whether (``row``, ``col``) is a cell of the 4 x 4 frame."""
+    return 0 <= row < 4 and 0 <= col < 4
+
+
+@dataclass(frozen=True)
+class Reach:
+    """The frame cells a card at some cell is compared with."""
+
+    around: tuple[int, ...]  # the eight surrounding cells (suit matches)
+    lines: tuple[int, ...]  # its row, column and both diagonals (rank matches)
+
+
+def _reach(row: int, col: int) -> Reach:
+    around = tuple((row + dr) * 4 + col + dc for dr, dc in DIRECTIONS
+                   if inside(row + dr, col + dc))
+    lines = tuple((row + k * dr) * 4 + col + k * dc for dr, dc in DIRECTIONS
+                  for k in range(1, 6) if inside(row + k * dr, col + k * dc))
+    return Reach(around, lines)
+
+
+REACH: dict[tuple[int, int], Reach] = {
+    (r, c): _reach(r, c) for r in range(-1, 5) for c in range(-1, 5)
+}
+
+
+def mask(cells: Cells) -> int:
+    """Bit ``i`` set for each filled cell ``i``."""
+    return sum(1 << i for i, card in enumerate(cells) if card is not None)
+
+
+@cache
+def open_cells(filled: int) -> tuple[tuple[tuple[int, int], ...], frozenset[tuple[int, int]]]:
+    """Where the next level-one card may go (in order, and as a set) for these cells.
+
+    >>> open_cells(0)[0]
+    ((0, 0),)
+    >>> open_cells(0b1)[0]
+    ((-1, 0), (0, -1), (0, 1), (1, 0))
+    """
+    cells = _open_cells_of(filled)
+    return cells, frozenset(cells)
+
+
+def _open_cells_of(filled: int) -> tuple[tuple[int, int], ...]:
+    if filled == 0:
+        return ((0, 0),)
+    taken = [(i // 4, i % 4) for i in range(16) if filled >> i & 1]
+    height = max(r for r, _ in taken) + 1
+    width = max(c for _, c in taken) + 1
+    found: set[tuple[int, int]] = set()
+    for r, c in taken:
+        for dr, dc, _ in STEPS:
+            row, col = r + dr, c + dc
+            if inside(row, col) and filled >> (row * 4 + col) & 1:
+                continue
+            new_height = height + 1 if row < 0 else max(height, row + 1)
+            new_width = width + 1 if col < 0 else max(width, col + 1)
+            if new_height <= 4 and new_width <= 4:
+                found.add((row, col))
+    return tuple(sorted(found))
+
+
+def shifted(cells: Cells, row: int, col: int) -> Cells:
+    """The frame moved one row down if ``row`` is -1 and one column right if ``col`` is."""
+    if row < 0:
+        cells = EMPTY_CELLS[:4] + cells[:12]
+    if col < 0:
+        cells = tuple(None if i % 4 == 0 else cells[i - 1] for i in range(16))
+    return cells
+
+
+def connected(cells: Cells) -> set[int]:
+    """Indices of the filled cells orthogonally connected to the first filled one."""
+    filled = {i for i, c in enumerate(cells) if c is not None}
+    if not filled:
+        return set()
+    seen = {min(filled)}
+    todo = [min(filled)]
+    while todo:
+        i = todo.pop()
+        r, c = divmod(i, 4)
+        for dr, dc, _ in STEPS:
+            j = (r + dr) * 4 + c + dc
+            if inside(r + dr, c + dc) and j in filled and j not in seen:
+                seen.add(j)
+                todo.append(j)
+    return seen
