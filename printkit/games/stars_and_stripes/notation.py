@@ -42,8 +42,9 @@ The seed's position "NE is blocked", as an example::
     to move: NE
 
 A position must be one some game could lead to: homes held by their players, each
-player's followers linked to their home, independents alone, the matching rule kept (except
-next to the Trump holder's followers), the Trump held exactly when a follower touches it.
+player's followers linked to their home, no two players' followers sharing an edge,
+independents alone, the matching rule kept (except next to the Trump holder's followers),
+the Trump held exactly when a follower touches it.
 
 Move notation
 =============
@@ -345,8 +346,6 @@ def impossibility(game: StarsAndStripes,
                   state: StarsAndStripesState) -> tuple[str, Square] | None:
     """Something no game could have led to, with the square to point at, or None."""
     geo = geometry(game.size)
-    corner = game.params.opponent_contact == "edge_and_corner"
-    contact_mask = geo.king_mask if corner else geo.edge_mask
     trump_bit = 1 << game.centre
     trump_adjacent = geo.edge_mask[game.centre]
     sq = game.square_text
@@ -375,8 +374,8 @@ def impossibility(game: StarsAndStripes,
         for other, theirs in enumerate(state.followers):
             if other != seat:
                 others |= theirs
-        for s in squares_of(mask):
-            if contact_mask[s] & others:
+        for s in squares_of(mask):  # at a corner they may, after a capture (any option)
+            if geo.edge_mask[s] & others:
                 return f"followers of two players touch at {sq(s)}", s
     ind = state.independents
     for s in squares_of(ind):

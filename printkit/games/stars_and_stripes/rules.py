@@ -5,18 +5,20 @@ The game in brief
 Each card shows 1-6 stars and 1-6 stripes (36 cards per deck).  Players grow a connected
 group of *followers* from their home corner; two cards sharing an edge must agree in stars or
 in stripes.  Lone cards (*independents*) may be dropped anywhere with nothing around them and
-join whoever reaches them first.  The player who first touches the central Trump ignores the
-matching rule for the rest of the game.  A turn is one placement, one exchange of a random
-card with an opponent, or a pass when nothing else is possible.  After each round the game
-ends if somebody's hand is empty or nobody placed a card; most followers wins.  Every
-ruling that groups may play differently is a field of :class:`StarsAndStripesParams` (also
-exported as ``Params``).
+join whoever reaches them first.  Whoever first touches the central Trump ignores the
+matching rule from then on.  A turn is a placement, an exchange of random cards with an
+opponent, or a pass when nothing else is possible.  After each round the game ends if a hand
+is empty or nobody placed a card; most followers wins.  Every ruling that groups may play
+differently is a field of :class:`StarsAndStripesParams` (exported as ``Params`` too).
 
 Rulings taken by this engine
 ============================
-- With ``opponent_contact="edge_and_corner"`` the contact rule covers every card that a
-  placement turns into a follower, so an independent that touches another player's follower
-  at a corner cannot be taken over (territories never touch, not even after a capture).
+- ``opponent_contact="edge_and_corner"`` widens "neighbour" from the four edge squares to
+  all eight squares around in exactly the check that ``edge`` makes: the card placed
+  against other players' followers.  The independents a placement captures are not checked
+  (under either option), so a captured independent may touch another player's follower at
+  a corner; from then on it counts like any follower, and no other player may place a card
+  touching it (settled after the engine's first audit, issue 11).
 - A player whose hand is unknown (see the notation) may place any card that is neither on
   the board nor in a listed hand, runs out of cards only when none is left, and takes part
   in no exchange (its outcome would be undefined).
@@ -82,8 +84,7 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
             r * self.size + c for r, c in p.home_squares)
         """The home squares as indices (``row * size + col``), in seating order."""
         self.n_cards: int = KINDS * p.decks
-        geo = geometry(self.size)
-        self._geo = geo
+        self._geo = geo = geometry(self.size)
         self.centre: Square = geo.centre
         self._corner = p.opponent_contact == "edge_and_corner"
         self._forbid = p.trump_exclusive == "forbid"
@@ -131,12 +132,9 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
         """
         geo = self._geo
         occupied = sum(1 << s for s, c in enumerate(cells) if c != EMPTY)
-        owned = 0
-        for mask in followers:
-            owned |= mask
+        owned = sum(followers)  # the players' masks never overlap
         independents = sum(1 << s for s, c in enumerate(cells) if c >= 0) & ~owned
-        frontier = []
-        zone = []
+        frontier, zone = [], []
         for mask in followers:
             edge = contact = 0
             for s in squares_of(mask):
@@ -157,12 +155,9 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
         cells[self.centre] = TRUMP
         for player, home in enumerate(self.home_indices):
             cells[home] = deck[player]
-        count = self.cards_per_player
-        start = self.players
-        hands = tuple(
-            tuple(sorted(deck[start + i * count:start + (i + 1) * count]))
-            for i in range(self.players)
-        )
+        count, start = self.cards_per_player, self.players
+        hands = tuple(tuple(sorted(deck[start + i * count:start + (i + 1) * count]))
+                      for i in range(self.players))
         first = rng.randrange(self.players)
         followers = tuple(1 << home for home in self.home_indices)
         return self.build_state(tuple(cells), followers, hands, first, first, False, 0,
@@ -191,19 +186,12 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
         if state.to_move >= 0:
             return ()
         scores = self.scores(state)
-        best = max(scores)
-        return tuple(p for p, s in enumerate(scores) if s == best)
+        return tuple(p for p, s in enumerate(scores) if s == max(scores))
 
     def pool(self, state: StarsAndStripesState) -> tuple[Card, ...]:
         """Cards neither on the board nor in a known hand (what an unknown hand may hold)."""
-        seen = 0
-        for c in state.cells:
-            if c >= 0:
-                seen |= 1 << c
-        for hand in state.hands:
-            if hand is not None:
-                for c in hand:
-                    seen |= 1 << c
+        seen = sum(1 << c for c in state.cells if c >= 0)
+        seen |= sum(1 << c for hand in state.hands if hand is not None for c in hand)
         return tuple(squares_of(self._all_cards & ~seen))
 
     def follower_options(self, state: StarsAndStripesState,
@@ -222,14 +210,11 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
         cells = state.cells
         match = self._match
         edge = self._geo.edge
-        check_capture = self._corner and state.independents
         options = []
         while candidates:
             low = candidates & -candidates
             candidates ^= low
             square = low.bit_length() - 1
-            if check_capture and self._capture_touches(state, player, square):
-                continue
             allowed = everything
             if not exempt:
                 for near in edge[square]:
@@ -251,17 +236,6 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
             group |= low
             todo = (todo | (edge_mask[low.bit_length() - 1] & loose)) & ~group
         return group
-
-    def _capture_touches(self, state: StarsAndStripesState, player: Player,
-                         square: Square) -> bool:
-        """Whether independents taken from ``square`` would touch another player's follower."""
-        group = self.capture_group(state, square)
-        if not group:
-            return False
-        reach = 0
-        for s in squares_of(group):
-            reach |= self._contact_mask[s]
-        return any(reach & state.followers[other] for other in self._others[player])
 
     def legal_moves(self, state: StarsAndStripesState) -> MoveList:
         cache = self._cache
@@ -307,17 +281,8 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
               rng: random.Random) -> StarsAndStripesState:
         """The state after a legal ``move`` (nothing is checked here)."""
         kind, square, card, opponent = move
-        player = state.to_move
-        hands = state.hands
-        followers = state.followers
-        holder = state.trump_holder
-        placed = state.placed
-        cells = state.cells
-        occupied = state.occupied
-        independents = state.independents
-        frontier = state.frontier
-        zone = state.zone
-        free = state.free
+        (cells, followers, hands, player, first, placed, turn, holder, occupied, independents,
+         frontier, zone, free) = state
         if kind <= INDEPENDENT:
             hand = hands[player]
             if hand is not None:
@@ -380,13 +345,12 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
             swapped[opponent] = tuple(sorted([c for c in their_hand if c != taken] + [given]))
             hands = tuple(swapped)
         to_move = (player + 1) % self.players
-        if to_move == state.first:
+        if to_move == first:
             if not placed or self.someone_out_of_cards(cells, hands):
                 to_move = NO_PLAYER
             placed = False
-        return StarsAndStripesState(cells, followers, hands, to_move, state.first, placed,
-                                    state.turn + 1, holder, occupied, independents, frontier,
-                                    zone, free)
+        return StarsAndStripesState(cells, followers, hands, to_move, first, placed, turn + 1,
+                                    holder, occupied, independents, frontier, zone, free)
 
     def someone_out_of_cards(self, cells: tuple[int, ...],
                              hands: tuple[tuple[Card, ...] | None, ...]) -> bool:
@@ -416,10 +380,8 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
         except ValueError:
             text = repr(move)
         who = self.names[state.to_move] if state.to_move >= 0 else "nobody"
-        return IllegalMoveError(
-            f"illegal move {text!r} for {who} at turn {state.turn}: {REASONS[reason]} "
-            f"({reason})"
-        )
+        return IllegalMoveError(f"illegal move {text!r} for {who} at turn {state.turn}: "
+                                f"{REASONS[reason]} ({reason})")
 
     def refusal_code(self, state: StarsAndStripesState, move: object) -> str | None:
         """A stable code from :data:`REASONS` saying why ``move`` is illegal, or None when
@@ -479,8 +441,6 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
         for other in self._others[player]:
             if self._contact_mask[square] & state.followers[other]:
                 return "opponent_contact"
-        if self._corner and self._capture_touches(state, player, square):
-            return "opponent_contact"
         holder = state.trump_holder
         if self._forbid and holder >= 0 and holder != player and edge_mask & self._trump_bit:
             return "trump_claimed"

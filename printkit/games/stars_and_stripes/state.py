@@ -121,7 +121,8 @@ class StarsAndStripesParams:
     homes: tuple[str, ...] | None = None
     """Home squares in seating order: NW/NE/SE/SW, N/E/S/W or ``row:col``; None = default."""
     opponent_contact: Literal["edge", "edge_and_corner"] = "edge"
-    """Whether a new follower may touch another player's follower at a corner."""
+    """Whether the card placed as a follower may touch another player's follower at a corner
+    (``edge``) or not (``edge_and_corner``); the independents it captures are not checked."""
     trump_exclusive: Literal["forbid", "allow_without_power"] = "forbid"
     """Whether others may place next to a Trump somebody holds (without gaining anything)."""
 

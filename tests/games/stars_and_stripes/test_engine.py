@@ -26,6 +26,7 @@ from printkit.games.stars_and_stripes.state import (
     StarsAndStripesMove,
     StarsAndStripesState,
     cards_match,
+    squares_of,
 )
 from printkit.testing import check_engine
 from tests.games.stars_and_stripes.common import game_of
@@ -112,8 +113,12 @@ def _all_neighbours(n: int, square: int) -> list[int]:
 
 
 def check_invariants(game: StarsAndStripes, state: StarsAndStripesState,
-                     previous: StarsAndStripesState | None) -> None:
-    """What the rules promise about every reachable position, checked from scratch."""
+                     previous: StarsAndStripesState | None,
+                     captured: set[int] | None = None) -> None:
+    """What the rules promise about every reachable position, checked from scratch.
+
+    ``captured`` holds the squares of every independent taken over so far in the game.
+    """
     n = game.size
     cells = state.cells
     owner = {s: p for p in range(game.players) for s in range(n * n) if state.followers[p] >> s & 1}
@@ -132,10 +137,14 @@ def check_invariants(game: StarsAndStripes, state: StarsAndStripesState,
                     reached.add(near)
                     todo.append(near)
         assert reached == mine, "followers must hang together"
-    contact = _all_neighbours if game.params.opponent_contact == "edge_and_corner" else (
-        _edge_neighbours)
+    corner = game.params.opponent_contact == "edge_and_corner"
+    contact = _all_neighbours if corner else _edge_neighbours
     for square, player in owner.items():
-        assert all(owner.get(near, player) == player for near in contact(n, square))
+        assert all(owner.get(near, player) == player for near in _edge_neighbours(n, square))
+        if corner and captured is not None:
+            # two territories meet at a corner only where a captured independent lies
+            assert all(owner.get(near, player) == player or {square, near} & captured
+                       for near in _all_neighbours(n, square))
     for square, card in enumerate(cells):
         if card < 0 or square in owner:
             continue
@@ -159,6 +168,10 @@ def check_invariants(game: StarsAndStripes, state: StarsAndStripesState,
     for name in ("occupied", "independents", "frontier", "zone", "free"):
         assert getattr(fresh, name) == getattr(state, name), name
     if previous is not None:
+        for square in range(n * n):  # the card placed touches no other player's follower
+            if previous.cells[square] == EMPTY and square in owner:
+                assert all(owner.get(near, owner[square]) == owner[square]
+                           for near in contact(n, square))
         assert state.turn == previous.turn + 1
         assert previous.trump_holder in (-1, holder)
         assert all(cells[s] == previous.cells[s] for s in range(n * n) if previous.cells[s] >= 0)
@@ -177,16 +190,18 @@ def run_games(game: StarsAndStripes, games: int, seed: int, *, deep: bool) -> in
         state = game.initial_state(rng)
         check_invariants(game, state, None)
         previous = None
+        captured: set[int] = set()
         while not game.is_terminal(state):
             moves = game.legal_moves(state)
             assert len(moves) > 0
             move = rng.choice(moves)
             previous, state = state, game.apply(state, move, rng)
+            captured.update(squares_of(previous.independents & ~state.independents))
             total_turns += 1
             assert state.turn <= limit, "the game must end"
             if deep:
-                check_invariants(game, state, previous)
-        check_invariants(game, state, previous)
+                check_invariants(game, state, previous, captured)
+        check_invariants(game, state, previous, captured)
         assert game.winners(state) and set(game.winners(state)) <= set(range(game.players))
         best = max(game.scores(state))
         assert all(game.scores(state)[p] == best for p in game.winners(state))

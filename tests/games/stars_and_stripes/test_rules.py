@@ -285,12 +285,11 @@ def test_corner_contact_option() -> None:
     assert edge.claims()["captures"].compute(state, "F 3,1 1*5") == ["4,1"]
     taken = play(edge, state, "F 3,1 1*5")
     assert claim(edge, taken, "owner(4,1)") == "NW"
-    # with corners counting, the captured independent would touch SW's 6*2 diagonally
+    # the captured independent touches SW's 6*2 at a corner: that does not count (issue 11)
     state = corner.parse_state(text)
-    assert code(corner, state, "F 3,1 1*5") == "opponent_contact"
-    assert "F 3,1 1*5" not in move_texts(corner, state)
-    with pytest.raises(NotationError, match="followers of two players touch"):
-        corner.parse_state(edge.format_state(taken))
+    assert code(corner, state, "F 3,1 1*5") is None
+    assert "F 3,1 1*5" in move_texts(corner, state)
+    assert corner.parse_state(edge.format_state(taken)) == play(corner, state, "F 3,1 1*5")
     # and a plain diagonal touch: 0,3 meets NE's 6*3 on 1,4 at a corner only
     diagonal = """\
 NW:1*1 NW:1*2 NW:1*3 .      .      .      NE:6*6
@@ -308,6 +307,36 @@ to move: NW
     assert corner.refusal_code(state, move) == "opponent_contact"
     assert corner.illegal_reason(state, move) == REASONS["opponent_contact"]
     assert claim(corner, state, "legal_placements(1*4)") == ["1,0", "1,1", "1,2"]
+
+
+def test_corner_contact_checks_the_placed_card_only() -> None:
+    """The ruling of issue 11 (item 6): ``edge_and_corner`` widens "neighbour" to eight
+    squares in exactly the check ``edge`` makes, the placed card against other players'
+    followers; the independents it captures are never checked."""
+    edge, corner = game_of(), game_of(opponent_contact="edge_and_corner")
+    text = CORNER_CAPTURE.replace("SW:6*1 .      .", "SW:6*1 SW:3*1 SW:3*4")
+    for game in (edge, corner):
+        state = game.parse_state(text)
+        assert claim(game, state, "legal_placements(1*5)") == ["0,1", "1,1", "2,1", "3,1"]
+        assert claim(game, state, "captures(F 3,1 1*5)") == ["4,1"]
+        after = play(game, state, "F 3,1 1*5")
+        assert claim(game, after, "followers") == {"NW": 6, "NE": 1, "SE": 1, "SW": 4}
+        # NW's 5*5 on 4,1 and SW's 6*2 on 5,0 now meet at a corner, a position both read
+        assert after.followers[0] >> (4 * 7 + 1) & 1 and after.followers[3] >> (5 * 7) & 1
+        assert game.parse_state(game.format_state(after)) == after
+    # from then on the captured card is a follower like any other: with corners counting,
+    # SW may not place a card touching it at a corner
+    after = play(corner, corner.parse_state(text), "F 3,1 1*5")
+    sw = corner.parse_state(corner.format_state(after).replace("to move: NE", "to move: SW")
+                            .replace("hand SW: ?", "hand SW: 4*4"))
+    assert code(corner, sw, "F 5,2 4*4") == "opponent_contact"
+    assert claim(corner, sw, "legal_placements(4*4)") == ["6,3"]
+    plain = edge.parse_state(corner.format_state(sw))
+    assert code(edge, plain, "F 5,2 4*4") is None
+    assert claim(edge, plain, "legal_placements(4*4)") == ["5,2", "6,3"]
+    # a placed card that touches another player's follower at a corner is still refused
+    # (see test_corner_contact_option), and edges are refused under both options
+    assert code(corner, sw, "F 5,1 4*4") == code(edge, plain, "F 5,1 4*4") == "opponent_contact"
 
 
 def test_captures_flood_through_independents() -> None:
