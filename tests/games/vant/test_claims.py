@@ -78,6 +78,46 @@ def test_example_file_claims_hold() -> None:
     assert checked > 60
 
 
+RULE_EXAMPLES = {
+    "point table (reconstruction)": "card-values",
+    "point table given by the deck": "point-table-from-the-deck",
+    "the non-dealer plays first": "non-dealer-starts",
+    "the first card goes anywhere": "first-card-anywhere",
+    "later cards go orthogonally next to a card": "only-next-to-a-card",
+    "the layout stays within 4 x 4": "square-stays-four-by-four",
+    "8 more cards each after 8 are placed": "second-deal-after-eight-cards",
+    "same suit among the 8 surrounding cells": "ten-of-hearts-gives-24",
+    "same rank on the row, at any distance": "rank-matches-along-a-row",
+    "same rank on the column and diagonals": "ten-of-hearts-gives-24",
+    "the opponent scores": "ten-of-hearts-scored",
+    "strict_claims: claim before the next card": "strict-claim-pending",
+    "strict_claims: a claim scores": "strict-claim-taken",
+    "strict_claims: a forgotten claim is lost": "strict-claim-forgotten",
+    "the higher score leads level two": "higher-score-leads",
+    "the higher score leads, read from a position": "higher-score-leads-from-the-scores",
+    "a tie goes to the dealer (P2)": "tie-lets-the-dealer-lead",
+    "a tie goes to the dealer (P1)": "tie-goes-to-the-dealer-p1",
+    "level two: the covered-card penalty": "ten-on-a-ten",
+    "level2_visibility: played_card_visible": "covering-card-counts",
+    "level2_visibility: cell_dead": "covered-cell-is-dead",
+    "the last card is forced": "last-card-is-forced",
+    "the higher final score wins": "last-card-decides",
+    "equal final scores draw": "equal-scores-draw",
+}
+"""Each rule of the spec and an example of the example file that shows it."""
+
+
+def test_every_rule_of_the_spec_has_an_example() -> None:
+    data: dict[str, Any] = yaml.safe_load(EXAMPLES.read_text())
+    examples = {ex["name"]: ex for ex in data["examples"]}
+    missing = {rule: name for rule, name in RULE_EXAMPLES.items() if name not in examples}
+    assert not missing
+    options = {key: value for ex in examples.values()
+               for key, value in ex.get("parameters", {}).items()}
+    assert options.keys() >= {"strict_claims", "level2_visibility", "suit_values",
+                              "rank_values"}
+
+
 # --------------------------------------------------------------------------- scoring
 
 
