@@ -6,6 +6,11 @@ Each claim answers in plain data, naming players ``A``, ``B`` ... and cells ``co
 ``systems_held``, ``core_holder``, ``connections(CELL)``, ``legal_builds(CARD)``,
 ``legal_moves_from(CELL)``, ``battle_targets(CELL)``, ``victory``, ``hand_size_due``,
 ``survival(CELL)``, ``supply`` and ``home_bases``.
+
+Every claim answers for the position as it stands (a ruling of the first audit): the
+questions about moves (``legal_builds``, ``legal_moves_from``, ``battle_targets``) are
+read off the legal moves, so outside the mover's action, or for a card they do not hold,
+the answer is empty.
 """
 
 from __future__ import annotations
@@ -15,7 +20,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from printkit.games.star_battle.state import (
-    SHIP_KINDS,
+    Battle,
+    Build,
     Cell,
     MoveShip,
     StarBattleState,
@@ -46,15 +52,16 @@ def claims(game: StarBattle) -> Mapping[str, Claim[StarBattleState]]:
                              "the systems the system at CELL connects to",
                              unordered=True, takes_argument=True),
         "legal_builds": Claim(bound(_legal_builds),
-                              "for the player to move discarding CARD: {cell: ship built}",
-                              takes_argument=True),
+                              "the builds the player to move may make now by discarding CARD: "
+                              "{cell: ship built}", takes_argument=True),
         "legal_moves_from": Claim(bound(_moves_from),
                                   "cells a ship at CELL can legally move to this turn",
                                   unordered=True, takes_argument=True),
         "battle_targets": Claim(bound(_battle_targets),
-                                "enemy-held systems the ships at CELL may attack",
+                                "enemy-held systems the player to move may attack now from "
+                                "CELL",
                                 unordered=True, takes_argument=True),
-        "victory": Claim(bound(_victory), "null, elimination, domination or unfinished"),
+        "victory": Claim(bound(_victory), "null, elimination or domination"),
         "hand_size_due": Claim(bound(_hand_size_due),
                                "the hand each player is brought to: ships in play"),
         "survival": Claim(bound(_survival),
@@ -74,7 +81,6 @@ def figures(history: Sequence[StarBattleState]) -> Mapping[str, float]:
     return {
         "elimination wins": float(last.victory == "elimination"),
         "domination wins": float(last.victory == "domination"),
-        "unfinished": float(last.victory == "unfinished"),
         "battles": float(last.battles),
         "turns of play": float(last.turn),
     }
@@ -125,12 +131,8 @@ def _legal_builds(game: StarBattle, state: StarBattleState, arg: str | None) -> 
     card = parse_card(arg.strip()) if arg is not None else None
     if card is None:
         raise ValueError(f"legal_builds needs a card such as 9H, not {arg!r}")
-    player = state.mover
-    if player == NO_PLAYER:
-        return {}
-    own = [s for s in state.galaxy if s.owner == player]
-    tokens = {k: game.has_token(state, player, k) for k in SHIP_KINDS}
-    return {cell_name(s.cell): kind for s, kind in game.builds(own, card, tokens)}
+    return {cell_name(m.cell): game.build_kind(state.index[m.cell].card, card)
+            for m in game.legal_moves(state) if isinstance(m, Build) and m.card == card}
 
 
 def _moves_from(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
@@ -142,11 +144,9 @@ def _moves_from(game: StarBattle, state: StarBattleState, arg: str | None) -> ob
 
 def _battle_targets(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
     cell = _system_argument(state, arg)
-    here = state.index[cell]
-    if here.owner == NO_PLAYER:
-        return []
-    return [cell_name(c) for c in state.connections(cell)
-            if state.index[c].owner not in (NO_PLAYER, here.owner)]
+    targets = {m.target for m in game.legal_moves(state)
+               if isinstance(m, Battle) and m.source == cell}
+    return [cell_name(c) for c in sorted(targets, key=reading_order)]
 
 
 def _victory(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
@@ -170,7 +170,7 @@ def _survival(game: StarBattle, state: StarBattleState, arg: str | None) -> obje
 
 def _supply(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
     _no_argument(arg)
-    if game.params.ships_per_player is None:
+    if game.params.token_limit is None:
         return None
     values = []
     for p in range(len(state.hands)):

@@ -20,7 +20,8 @@ A position is a set of ``key: value`` lines in any order (``#`` starts a comment
 
 A finished game has ``phase: over``, no ``player`` line and a ``result:`` line naming
 the winners and the kind of victory (``result: A domination``, ``result: A B
-elimination`` for a shared draw), or just ``result: unfinished``.
+elimination`` for a shared draw).  A game has no turn limit, so no result is
+"unfinished": a simulator that stops a game keeps its last position, which is not over.
 
 The galaxy is drawn row by row, north at the top, on the lines after ``galaxy:`` (``galaxy:
 -`` when it is empty); each whitespace-separated cell is ``.`` (empty space) or a card such
@@ -254,11 +255,7 @@ def format_state(game: StarBattle, state: StarBattleState, viewer: Player | None
         lines.append(f"stock: {len(state.stock)} card(s)")
     lines.append(f"discards: {_cards_text(state.discards)}")
     if state.phase == "over":
-        if state.victory == "unfinished" or state.victory is None:
-            lines.append("result: unfinished")
-        else:
-            who = " ".join(names[p] for p in state.winners)
-            lines.append(f"result: {who} {state.victory}")
+        lines.append(f"result: {' '.join(names[p] for p in state.winners)} {state.victory}")
     return "\n".join(lines)
 
 
@@ -491,7 +488,7 @@ class _Reader:
             assert core_at is not None
             cell = (c - core_at[1], core_at[0] - r)
             systems[cell] = system._replace(cell=cell)
-        limit = self.game.params.ships_per_player
+        limit = self.game.params.token_limit
         if limit is not None:
             for p, (dreads, scouts) in enumerate(used):
                 if max(dreads, scouts) > limit:
@@ -555,17 +552,12 @@ class _Reader:
         """The winners and kind of victory of ``result: A B elimination``."""
         words = line.tokens
         if not words:
-            raise self.error("write the result as 'A domination', 'A elimination' or "
-                             "'unfinished'", line.value_offset)
+            raise self.error("write the result as 'A domination' or 'A elimination'",
+                             line.value_offset)
         last = words[-1]
         kind = last.text.lower()
-        if kind == "unfinished":
-            if len(words) > 1:
-                raise self.error("an unfinished game has no winners", words[0].offset)
-            return "unfinished", ()
         if kind not in ("elimination", "domination"):
-            raise self.error(f"{last.text!r} is not elimination, domination or unfinished",
-                             last.offset)
+            raise self.error(f"{last.text!r} is not elimination or domination", last.offset)
         if len(words) == 1:
             raise self.error("name the winner(s) before the kind of victory", last.offset)
         winners = sorted({self.player(w) for w in words[:-1]})

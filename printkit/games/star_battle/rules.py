@@ -26,9 +26,11 @@ Rulings taken by this engine
 * Build: a Dreadnought when the discard's suit matches the system's suit, else a Scout.
   With ``revision1`` the system's suit alone decides: diamonds give a Dreadnought, hearts
   and spades a Scout (clubs never build).
-* Ship tokens are limited to ``ships_per_player`` of each kind (``None``: unlimited); a
-  ship whose kind has no token left cannot be built.  Destroyed or removed ships return
-  to their owner's supply.
+* Ship supply is a rule (ruling of the first audit): each player has ``ships_per_player``
+  tokens of each kind (15, the suggested supply; ``unlimited`` lifts the limit).  A build
+  or free Scout whose kind has no token left is refused, never downgraded to the other
+  kind; this holds whichever rule picks the kind (``revision1`` or not).  Destroyed or
+  removed ships return to their owner's supply.
 * Ships never enter a system holding enemy ships; a system holds one player's ships.
 * Battle: no value test.  The attacker's system is resolved first, then the defender's;
   on each, Dreadnoughts before Scouts.  Each ship is flipped once; heads destroys a Scout,
@@ -41,11 +43,29 @@ Rulings taken by this engine
   that number (their choice, one card per decision, starting with the player whose turn
   it was); then everyone short of cards draws, in the same order.  An empty stock is
   refilled by shuffling the discard pile; when both are empty the draw stops short.
-* A player with no card at the start of their action can only ``pass``.  Eliminated
-  players are skipped.  When one battle wipes out the last ships of everyone still in the
-  game, those players share a draw.
-* ``max_turns`` (a safeguard for simulations) stops the game after that many turns of
-  play without a winner; the result is then ``unfinished``.
+* A player may reconstruct away their own last ship (ruling of the first audit; option
+  ``allow_self_elimination``, default true): that eliminates them, so with one opponent
+  left the game ends and that opponent wins; with several, play goes on without them.
+  With the option off, that reconstruction is refused, and a player left with no other
+  action passes.
+* A player with no card at the start of their action can only ``pass``.
+* Victory is checked after every action.  A player without ships is eliminated: they
+  take no further part, and their hand is discarded at once (no choice is left to make).
+  The game ends by elimination when at most one player has ships; when one battle
+  destroys the last ships of both sides and nobody else has any, the two share a draw
+  (``result: A B elimination``); if others remain, play goes on without them.
+* There is no turn limit (ruling of the first audit): a simulator that stops a long game
+  reports it as unfinished, but that is never a result of the game.
+* Claims answer for the position as it stands: ``legal_builds`` lists only the builds
+  the player to move may make now with that card (none outside their action, or without
+  the card in hand); ``battle_targets`` only the battles they may fight now.
+
+Options (:class:`~printkit.games.star_battle.state.StarBattleParams`)
+=====================================================================
+``players`` (2-26), ``decks`` and ``hand_size`` size the game; ``core_placer``: ``dealer``
+(the seed) or ``right_of_dealer`` (the 1996 revision); ``revision1``: builds follow the
+crossed-out "Revision 1" table (the system's suit alone decides the ship); with it or
+without, ``ships_per_player`` bounds each kind; ``allow_self_elimination`` as above.
 
 The notation of positions and moves is described in
 :mod:`printkit.games.star_battle.notation`, the claims in
@@ -151,7 +171,7 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
 
     def supply(self, state: StarBattleState, player: Player) -> tuple[int | None, int | None]:
         """Dreadnought and Scout tokens ``player`` has left (None when unlimited)."""
-        limit = self.params.ships_per_player
+        limit = self.params.token_limit
         if limit is None:
             return (None, None)
         dreads, scouts = state.fleet(player)
@@ -170,19 +190,6 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
         dreads, scouts = self.supply(state, player)
         left = dreads if kind == "dreadnought" else scouts
         return left is None or left > 0
-
-    def builds(self, own: Sequence[System], card: Card,
-               tokens: Mapping[ShipKind, bool]) -> list[tuple[System, ShipKind]]:
-        """Where a player whose systems are ``own`` builds by discarding ``card``, with
-        the ship each system gets (``tokens``: which kinds their supply still has)."""
-        value = card.discard_value
-        found = []
-        for s in own:
-            if value > s.card.table_value:
-                kind = self.build_kind(s.card, card)
-                if kind is not None and tokens[kind]:
-                    found.append((s, kind))
-        return found
 
     # ------------------------------------------------------------------ setup
 
@@ -252,7 +259,7 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
         core = systems.get(CORE)
         if core is None or core.owner != player:
             return []
-        limit = self.params.ships_per_player
+        limit = self.params.token_limit
         if limit is not None and limit <= sum(
             s.scouts for s in systems.values() if s.owner == player
         ):
@@ -273,17 +280,22 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
             reached = [state.index[c] for c in state.connections(s.cell)]
             fleets.append((s.cell, s.kinds, [d for d in reached if d.owner in (NO_PLAYER, player)],
                            [d for d in reached if d.owner not in (NO_PLAYER, player)]))
+        keep_last = not self.params.allow_self_elimination and state.ships_in_play[player] == 1
         moves: list[StarBattleMove] = []
         for card in distinct(hand):
             value = card.discard_value
-            moves.extend(Build(card, s.cell) for s, _ in self.builds(own, card, tokens))
+            for s in own:
+                kind = self.build_kind(s.card, card)
+                if value > s.card.table_value and kind is not None and tokens[kind]:
+                    moves.append(Build(card, s.cell))
             moves.extend(MoveShip(card, cell, d.cell, kind) for cell, kinds, friendly, _ in fleets
                          for d in friendly if value > d.card.table_value for kind in kinds)
             moves.extend(Battle(card, cell, d.cell) for cell, _, _, hostile in fleets
                          for d in hostile)
-            moves.extend(Reconstruct(card, cell, kind) for cell, kinds, _, _ in fleets
-                         for kind in kinds)
-        return moves
+            if not keep_last:
+                moves.extend(Reconstruct(card, cell, kind) for cell, kinds, _, _ in fleets
+                             for kind in kinds)
+        return moves or [PASS]  # no action at all: only when the last ship must stay
 
     # ------------------------------------------------------------------ playing moves
 
@@ -424,6 +436,10 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
     def _after_trim(self, work: Scratch, rng: random.Random) -> None:
         """Discards are settled when nobody holds too many cards: draw and pass the turn."""
         ships = work.ships_in_play()
+        for p, n in enumerate(ships):  # an eliminated player's hand goes without a choice
+            if n == 0 and work.hands[p]:
+                work.discards.extend(work.hands[p])
+                work.hands[p] = []
         if any(len(h) > n for h, n in zip(work.hands, ships, strict=True)):
             work.phase = "trim"
             return
@@ -436,10 +452,6 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
                     break
                 work.hands[p].append(card)
         work.turn += 1
-        limit = self.params.max_turns
-        if limit is not None and work.turn >= limit:
-            work.end("unfinished", ())
-            return
         for k in range(1, count + 1):
             p = (work.mover + k) % count
             if ships[p] > 0:
@@ -472,7 +484,7 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
         if isinstance(move, paying) and move.card not in state.hands[player]:
             return f"{move.card} is not in {name}'s hand"
         if isinstance(move, Pass):
-            return "a player holding cards must act"
+            return f"{name} holds cards and can act, so must act"
         if isinstance(move, LayCore):
             return "the Core must be the placer's highest card"
         if isinstance(move, SkipScout):
@@ -519,6 +531,8 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
             have = here.dreadnoughts if move.ship == "dreadnought" else here.scouts
             if not have:
                 return f"{name} has no {move.ship} at {cell_name(cell)}"
+        if isinstance(move, Reconstruct) and state.ships_in_play[player] == 1:
+            return f"{name} may not remove their last ship (allow_self_elimination is off)"
         if isinstance(move, MoveShip | Battle):
             there = state.index[move.target]
             if move.target not in state.connections(cell):

@@ -46,7 +46,7 @@ REACH: dict[str, tuple[Cell, ...]] = {
 ShipKind = Literal["dreadnought", "scout"]
 SHIP_KINDS: tuple[ShipKind, ...] = ("dreadnought", "scout")
 Phase = Literal["core", "galaxy", "home", "bonus", "action", "trim", "over"]
-Victory = Literal["elimination", "domination", "unfinished"]
+Victory = Literal["elimination", "domination"]
 PHASES: tuple[Phase, ...] = ("core", "galaxy", "home", "bonus", "action", "trim", "over")
 
 
@@ -150,10 +150,15 @@ class StarBattleParams:
     revision1: bool = False
     """Build with the crossed-out "Revision 1" table: the system's suit alone decides the
     ship (diamonds a Dreadnought, hearts and spades a Scout)."""
-    ships_per_player: int | None = 15
-    """Tokens of each kind (Dreadnought, Scout) per player; ``None``: unlimited."""
-    max_turns: int | None = 1000
-    """A safeguard for simulations: the game stops unfinished after this many turns."""
+    ships_per_player: int | Literal["unlimited"] = 15
+    """Tokens of each kind (Dreadnought, Scout) in each player's supply, or ``unlimited``."""
+    allow_self_elimination: bool = True
+    """Whether a reconstruction may remove the player's last ship (ending their game)."""
+
+    @property
+    def token_limit(self) -> int | None:
+        """``ships_per_player`` as a number, None when unlimited."""
+        return None if self.ships_per_player == "unlimited" else self.ships_per_player
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 26:
@@ -168,10 +173,8 @@ class StarBattleParams:
                 f"hand_size: {self.players} players dealt {self.hand_size} cards and then "
                 f"drawing 2 need {needed} cards, more than {self.decks} deck(s) hold"
             )
-        if self.ships_per_player is not None and self.ships_per_player < 1:
-            raise ValueError("ships_per_player: must be at least 1 (or none for unlimited)")
-        if self.max_turns is not None and self.max_turns < 1:
-            raise ValueError("max_turns: must be at least 1 (or none for no limit)")
+        if self.ships_per_player != "unlimited" and self.ships_per_player < 1:
+            raise ValueError("ships_per_player: must be at least 1 (or unlimited)")
 
 
 # --------------------------------------------------------------------------- moves
@@ -294,7 +297,8 @@ class Discard:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Take no action (a player without cards)."""
+    """Take no action: a player without cards, or one whose only action would scrap their
+    last ship while ``allow_self_elimination`` is off."""
 
     kind: ClassVar[MoveKind] = MoveKind.PASS
 

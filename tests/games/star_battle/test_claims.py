@@ -22,17 +22,19 @@ def test_claims_answer_in_plain_data() -> None:
     assert claims["systems_held"].compute(state, None) == {"A": 3, "B": 3}
     assert claims["core_holder"].compute(state, None) == "A"
     assert claims["connections"].compute(state, "N1") == ["W1N1", "E1N1"]
-    assert claims["legal_builds"].compute(state, "9D") == {"W1": "scout", "E1": "dreadnought"}
+    with_9d = position(MIDGAME.replace("9C", "9D"))
+    assert claims["legal_builds"].compute(with_9d, "9D") == {"W1": "scout", "E1": "dreadnought"}
+    assert claims["legal_builds"].compute(state, "9D") == {}  # A holds no 9D
     assert claims["legal_moves_from"].compute(state, "E1") == ["E1N1", "core", "E1S1"]
     assert claims["battle_targets"].compute(state, "E1") == ["E2"]
-    assert claims["battle_targets"].compute(state, "E2") == ["E1"]
+    assert claims["battle_targets"].compute(state, "E2") == []  # not B's turn
     assert claims["victory"].compute(state, None) is None
     assert claims["hand_size_due"].compute(state, None) == {"A": 5, "B": 6}
     assert claims["survival"].compute(state, "E2S2") == "15/16"
     assert claims["home_bases"].compute(state, None) == {"A": "W1", "B": "E2S2"}
     assert claims["supply"].compute(state, None) == {
         "A": {"dreadnoughts": 13, "scouts": 12}, "B": {"dreadnoughts": 13, "scouts": 11}}
-    assert game_with(ships_per_player=None).claims()["supply"].compute(state, None) is None
+    assert game_with(ships_per_player="unlimited").claims()["supply"].compute(state, None) is None
     assert claims["connections"].unordered and claims["connections"].takes_argument
 
 

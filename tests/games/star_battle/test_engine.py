@@ -28,7 +28,8 @@ PARAMETER_SETS: list[dict[str, object]] = [
     {"players": 4, "core_placer": "right_of_dealer"},
     {"players": 5, "decks": 2, "hand_size": 6},
     {"revision1": True, "ships_per_player": 3},
-    {"ships_per_player": None},
+    {"ships_per_player": "unlimited"},
+    {"players": 3, "allow_self_elimination": False},
 ]
 
 
@@ -46,7 +47,7 @@ def _check(game: StarBattle, state: StarBattleState, deck: Counter[Card]) -> Non
     found.update(state.stock)
     found.update(state.discards)
     assert found == deck
-    limit = game.params.ships_per_player
+    limit = game.params.token_limit
     for p in range(game.num_players(state)):
         dreads, scouts = game.supply(state, p)
         if limit is not None:
@@ -90,7 +91,6 @@ def _check_move(game: StarBattle, state: StarBattleState, move: StarBattleMove) 
 def test_random_playouts_keep_the_invariants(options: dict[str, object], games: int) -> None:
     game = game_with(**options)
     deck = full_deck(game.params.decks)
-    endings: Counter[str] = Counter()
     for seed in range(games):
         rng = random.Random(seed)
         state = game.initial_state(rng)
@@ -104,23 +104,21 @@ def test_random_playouts_keep_the_invariants(options: dict[str, object], games: 
             state = game.apply(state, move, rng)
             history.append(state)
         assert game.is_terminal(state)
-        endings[str(state.victory)] += 1
         figures = game.figures(history)
         assert figures["battles"] == state.battles
-        assert sum(figures[k] for k in ("elimination wins", "domination wins", "unfinished")) == 1
-    assert endings["unfinished"] <= games // 10
+        assert figures["elimination wins"] + figures["domination wins"] == 1
 
 
-def test_long_games_keep_the_invariants_and_stop_at_the_turn_limit() -> None:
+def test_long_games_keep_the_invariants_and_have_no_turn_limit() -> None:
     """Random play that never scraps a ship: supplies run out, the stock is recycled, and
-    some games stall until the safeguard ends them."""
-    game = game_with(players=2, max_turns=100)
+    some games stall; the engine never stops them (the simulator does)."""
+    game = game_with(players=2)
     deck = full_deck(1)
     endings: Counter[str] = Counter()
     for seed in range(12):
         rng = random.Random(seed)
         state = game.initial_state(rng)
-        while not game.is_terminal(state):
+        while not game.is_terminal(state) and state.turn < 400:
             moves = game.legal_moves(state)
             keep: list[StarBattleMove] = [m for m in moves if not isinstance(m, Reconstruct)]
             keep = keep or list(moves)
@@ -129,5 +127,4 @@ def test_long_games_keep_the_invariants_and_stop_at_the_turn_limit() -> None:
             state = game.apply(state, move, rng)
             _check(game, state, deck)
         endings[str(state.victory)] += 1
-        assert state.victory != "unfinished" or state.turn == 100
-    assert endings["unfinished"] > 0 and endings["elimination"] > 0
+    assert endings["None"] > 0 and endings["elimination"] > 0
