@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
         cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     tried = [line.strip() for line in done.stdout.splitlines()
              if "passing examples" in line or "failing examples" in line
-             or line.startswith("tests/test_fuzz.py::")]
+             or line.startswith("tests/test_fuzz.py::") or "check exit" in line]
     print("\n".join(tried))
     print(f"seed {seed}, {args.examples} inputs a property, "
           f"{time.monotonic() - started:.0f} s: "

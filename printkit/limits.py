@@ -91,6 +91,17 @@ def over(name: str, value: object, unit: str = "") -> str:
             f"(raise it with {current().option(name)})")
 
 
+def beyond(name: str, what: str, unit: str = "") -> str:
+    """The message for ``what`` (a phrase) going past the limit ``name``.
+
+    >>> beyond("cards", "this makes 20000 cards", "cards")
+    'this makes 20000 cards, past the limit of 10000 cards (raise it with --limit cards=N)'
+    """
+    limit = getattr(current(), name.replace("-", "_"))
+    words = f" {unit}" if unit else ""
+    return f"{what}, past the limit of {limit}{words} (raise it with {current().option(name)})"
+
+
 def parse_limits(texts: Sequence[str], base: Limits = DEFAULTS) -> Limits:
     """Limits from ``NAME=N`` texts (``--limit cards=20000``); every mistake reported."""
     values: dict[str, int] = {}

@@ -224,8 +224,8 @@ def read_text(path: Path, name: str) -> str:
     except OSError as exc:
         raise DefinitionError([Problem(f"cannot read {name}: {exc.strerror or exc}")]) from None
     if len(data) > bound:
-        raise DefinitionError([Problem(f"{name}: " + limits.over("file-size", f"more than "
-                                                                 f"{bound}", "bytes"))])
+        raise DefinitionError([Problem(f"{name}: " + limits.beyond(
+            "file-size", "the file is too large", "bytes"))])
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

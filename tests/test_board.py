@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,20 +14,20 @@ from pypdf import PdfReader
 
 from printkit.deck.board_schema import DEFAULT_COLOURS, BoardSettings
 from printkit.errors import DefinitionError
+from printkit.games.stars_and_stripes.board import player_colours
 from printkit.kit.board import (
     SINGLE_FILE,
     SVG_FILE,
     TILED_FILE,
     board_picture,
-    build_board,
-    check_board,
-    player_colours,
+    plan_board,
+    write_board,
 )
 from printkit.kit.games import ResolvedGame, resolve, shipped_definition
 from printkit.kit.options import BuildOptions, plan
 from printkit.kit.outputs import OutputSet
 from printkit.layout.paper import PAPERS
-from printkit.render.board import BoardPicture, HomeSquare, board_geometry, board_svg
+from printkit.render.board import BoardPicture, Landmark, board_geometry, board_svg
 from printkit.units import MM
 
 GAME = "stars-and-stripes"
@@ -41,8 +42,10 @@ def build(overrides: Sequence[str] = (), *, paper: str = "a4",
           board_paper: str | None = None) -> dict[str, bytes]:
     game = resolve(GAME, overrides=overrides)
     out = OutputSet(Path("/nonexistent"))  # never committed: the files stay in memory
-    build_board(game, plan(game.definition, BuildOptions(paper=paper)), out, quiet,
-                board_paper_name=board_paper)
+    board = plan_board(game, plan(game.definition, BuildOptions(paper=paper)),
+                       board_paper_name=board_paper)
+    assert board is not None
+    write_board(board, game, out, quiet)
     return out.files
 
 
@@ -101,7 +104,7 @@ def test_too_few_colours_for_the_players_is_located(tmp_path: Path) -> None:
     two = resolve(str(path), overrides=["players=2"])
     picture = board_picture(two)
     assert picture is not None
-    assert [h.colour for h in picture.homes] == ["#ff0000", "#0000ff"]
+    assert [h.ring for h in picture.landmarks if h.ring] == ["#ff0000", "#0000ff"]
 
 
 # --------------------------------------------------------------------------- drawing
@@ -121,11 +124,13 @@ def test_the_board_comes_from_the_engine(overrides: tuple[str, ...], size: int,
     assert picture is not None
     engine: Any = game.engine
     assert picture.size == size == engine.board_size
-    assert tuple(h.name for h in picture.homes) == homes
+    home_marks = [m for m in picture.landmarks if m.ring]
+    assert tuple(h.label for h in home_marks) == homes
     last = size - 1
     corners = {"NW": (0, 0), "NE": (0, last), "SE": (last, last), "SW": (last, 0)}
-    assert all((h.row, h.column) == corners[h.name] for h in picture.homes)
-    assert picture.trump == (size // 2, size // 2)
+    assert all((h.row, h.column) == corners[h.label] for h in home_marks)
+    assert [(m.row, m.column) for m in picture.landmarks if m.emblem] == [(size // 2,
+                                                                           size // 2)]
     assert picture.square == pytest.approx(63.5 + 3)
     # squares, rows and columns are named exactly as the engine's notation names them
     for square in range(size * size):
@@ -143,8 +148,10 @@ def test_the_board_comes_from_the_engine(overrides: tuple[str, ...], size: int,
 def small_picture(**changes: Any) -> BoardPicture:
     base: dict[str, Any] = dict(
         title="Test", subtitle="5 x 5", size=5, square=40.0,
-        homes=(HomeSquare(0, 0, "NW", "#e69f00"), HomeSquare(4, 4, "SE", "#56b4e9")),
-        trump=(2, 2), column_labels=tuple("01234"), row_labels=tuple("01234"),
+        landmarks=(Landmark(0, 0, "#f5d899", ring="#e69f00", label="NW", caption="home"),
+                   Landmark(4, 4, "#bbddf6", ring="#56b4e9", label="SE", caption="home"),
+                   Landmark(2, 2, "#cfcfcf", emblem="star", caption="Trump")),
+        column_labels=tuple("01234"), row_labels=tuple("01234"),
         square_names=tuple(f"{r},{c}" for r in range(5) for c in range(5)))
     base.update(changes)
     return BoardPicture(**base)
@@ -170,7 +177,7 @@ def test_svg_places_marks_in_their_squares() -> None:
 
 def test_a_picture_that_cannot_be_drawn_is_refused() -> None:
     with pytest.raises(ValueError, match="off a 5x5 board"):
-        small_picture(trump=(5, 2))
+        small_picture(landmarks=(Landmark(5, 2, "#cfcfcf"),))
     with pytest.raises(ValueError, match="column and"):
         small_picture(column_labels=("0",))
 
@@ -257,17 +264,20 @@ def test_an_unknown_board_paper_is_an_error(bad: str) -> None:
 
 def test_a_game_without_a_board_builds_none() -> None:
     game = resolve(GAME)
-    boardless = ResolvedGame(game.definition, None)
+    boardless = ResolvedGame(replace(game.definition, board={}), None)
+    with pytest.raises(DefinitionError, match="'board:' section is not used"):
+        plan_board(ResolvedGame(game.definition, None), plan(game.definition, BuildOptions()))
     out = OutputSet(Path("/nonexistent"))
     calls: list[str] = []
 
     def progress(label: str, done: int, total: int) -> None:
         calls.append(label)
 
-    build_board(boardless, plan(game.definition, BuildOptions()), out, progress)
+    assert plan_board(boardless, plan(game.definition, BuildOptions())) is None
     assert out.files == {} and calls == []
-    assert check_board(boardless) == "no board"
-    assert "7x7 board" in check_board(game) and "A1" in check_board(game)
+    board = plan_board(game, plan(game.definition, BuildOptions()))
+    assert board is not None
+    assert "7x7 board" in board.summary and "A1" in board.summary
 
 
 def test_paper_names_cover_iso_and_custom_sizes() -> None:

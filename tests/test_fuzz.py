@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from printkit.cli import main
@@ -115,6 +115,7 @@ def test_mutated_definitions_fail_cleanly_and_check_agrees_with_build(
     path.write_text(text)
     status, _ = _run("check", str(path), "--variant", "two-player") if (
         "two-player:" in text) else _run("check", str(path))
+    event(f"check exit {status}")
     if status == 0:
         built, err = _run("-q", "build", str(path), "-o", str(folder / "out"))
         assert built == 0, f"check passed but build failed:\n{err}"

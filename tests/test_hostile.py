@@ -56,20 +56,26 @@ EDITS = {
                          "control character U+0000"),
     "an escape sequence in a label": ("    title: Stars and Stripes",
                                       '    title: "\\e[31mred"', "control character U+001B"),
-    "ten million cards": ("stars: 1..6", "stars: 1..10000", "over the limit"),
+    "ten million cards": ("stars: 1..6", "stars: 1..10000", "past the limit of 2000 faces"),
     "a long template name": ("template: stars-and-stripes.md.j2", "template: " + "a" * 300
                              + ".md.j2", "is not in the expected form"),
     "a template outside": ("template: stars-and-stripes.md.j2", "template: /etc/passwd",
                            "is not in the expected form"),
     "a template going up": ("template: stars-and-stripes.md.j2",
                             "template: ../../../etc/x.md.j2", "is not in the expected form"),
-    "a 999x999 board": ("  decks: 1", "  decks: 1\n  board_size: 999", "board_size"),
+    "a 999x999 board": ("  decks: 1", "  decks: 1\n  board_size: 999",
+                        "board_size: 999 squares a side is over the limit"),
     "26 decks in a variant": ("parameters: {decks: 4}", "parameters: {decks: 26}",
-                              "variant 'large-15'"),
+                              "--limit board=N"),
     "a negative count in a variant": ("parameters: {decks: 4}", "parameters: {decks: -2}",
                                       "at least 1"),
-    "a board of 41": ("  decks: 1", "  decks: 1\n  board_size: 41", "board_size"),
 }
+
+
+def test_the_largest_board_within_the_limits_checks(tmp_path: Path) -> None:
+    text = BASE.replace("  decks: 1", "  decks: 1\n  board_size: 41", 1)
+    status, err = check_text(tmp_path, text, "--variant", "two-player")
+    assert status == Exit.OK, err
 
 
 @pytest.mark.parametrize("case", sorted(EDITS))
@@ -166,5 +172,5 @@ def test_an_oversized_file_is_refused(tmp_path: Path) -> None:
 def test_a_limit_can_be_raised(tmp_path: Path) -> None:
     status, err = check_text(tmp_path, BASE, "--limit", "cards=10")
     assert status == Exit.INPUT and "--limit cards=N" in err
-    status, err = check_text(tmp_path, BASE, "--limit", "cards=40")
+    status, err = check_text(tmp_path, BASE, "--limit", "cards=40", "--variant", "two-player")
     assert status == Exit.OK, err

@@ -191,9 +191,8 @@ class _Bounds:
 
     def check(self) -> None:
         if time.monotonic() > self.deadline:
-            raise TemplateLimitError(limits.over("template-seconds", "rendering took more than "
-                                                 f"{limits.current().template_seconds}",
-                                                 "seconds"))
+            raise TemplateLimitError(limits.beyond("template-seconds", "rendering took too "
+                                                   "long", "seconds"))
 
 
 class _SafeLoader(jinja2.FileSystemLoader):
@@ -207,8 +206,8 @@ class _SafeLoader(jinja2.FileSystemLoader):
         if not any(resolved.is_relative_to(root) for root in roots):
             raise jinja2.TemplateNotFound(template)
         if len(source.encode("utf-8")) > limits.current().file_size:
-            raise TemplateLimitError(f"{template}: " + limits.over(
-                "file-size", f"more than {limits.current().file_size}", "bytes"))
+            raise TemplateLimitError(f"{template}: " + limits.beyond(
+                "file-size", "the template is too large", "bytes"))
         return source, filename, uptodate
 
 
@@ -264,8 +263,8 @@ class _BoundedSandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
             check()
             total += len(chunk)
             if total > most:
-                raise TemplateLimitError(limits.over("output", f"the template wrote more than "
-                                                     f"{most}", "characters"))
+                raise TemplateLimitError(limits.beyond("output", "the template wrote too much",
+                                                       "characters"))
             out.append(chunk)
         return "".join(out)
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from printkit import plugins
 from printkit.booklet.document import Diagram, Figure, Inline
 from printkit.booklet.examples import BookletExample
 from printkit.booklet.markdown import parse_inline
 from printkit.booklet.phrases import phrasebook
-from printkit.booklet.positions import parse_square, view_maker
 from printkit.deck.model import Definition
 from printkit.examples import VerifiedExample
-from printkit.render.diagram import DiagramStyle, board_scene
+from printkit.render.diagram import DiagramStyle, PositionPictures, Square, board_scene
 from printkit.render.scene import FaceLibrary, scene_svg
 from printkit.render.svg import Frame
 
@@ -25,13 +25,27 @@ HALF_WIDTH = 57.0
 """Width (mm) of each of a before/after pair."""
 
 
+def pictures(game: Any) -> PositionPictures | None:
+    """How the game's plugin draws positions, or ``None`` if its examples are text."""
+    if game.name not in plugins.game_names():
+        return None
+    plugin = plugins.find(game.name)
+    if not plugin.has("positions"):
+        return None
+    found = plugin.part("positions")
+    if not isinstance(found, PositionPictures):
+        raise plugins.PluginError(f"game plugin {plugin.name!r}: its positions part must "
+                                  "have the methods square() and view()")
+    return found
+
+
 def check_highlights(verified: VerifiedExample, squares: Sequence[str]) -> None:
     """Raise ``ValueError`` unless every square can be drawn on the example's diagram."""
-    if view_maker(verified.game) is None:
+    maker = pictures(verified.game)
+    if maker is None:
         raise ValueError("this game's examples are printed as text, with nothing to highlight")
-    size = getattr(verified.game, "size", 0)
     for square in squares:
-        parse_square(square, size)
+        maker.square(verified.game, square)
 
 
 def sentences(verified: VerifiedExample) -> tuple[Inline, ...]:
@@ -50,12 +64,14 @@ def face_library(definition: Definition) -> FaceLibrary:
                                          definition.safe_margin))
 
 
-def _diagram(definition: Definition, faces: FaceLibrary, style: DiagramStyle,
-             verified: VerifiedExample, state: Any, *, highlight: Sequence[str],
-             moves: Sequence[Any], ident: str, label: str) -> Diagram:
-    maker = view_maker(verified.game)
-    assert maker is not None
-    view = maker(definition, verified.game, state, highlight, moves)
+def _diagram(maker: PositionPictures, definition: Definition, faces: FaceLibrary,
+             style: DiagramStyle, verified: VerifiedExample, state: Any, *,
+             highlight: Sequence[str], moves: Sequence[Any], ident: str, label: str) -> Diagram:
+    squares: list[Square] = [maker.square(verified.game, text) for text in highlight]
+    view = maker.view(definition, verified.game, state, squares, moves)
+    if style.width <= 0:  # a lone diagram: wider for larger boards, so cards stay legible
+        width = min(WIDEST, FULL_WIDTH + WIDER_PER_ROW * max(0, view.size - 7))
+        style = DiagramStyle(colours=style.colours, width=width)
     title = f"{verified.name}: {label.lower() or 'position'}"
     scene = board_scene(view, style, title=title)
     return Diagram(scene, scene_svg(scene, faces, ident=ident), label, faces)
@@ -67,21 +83,20 @@ def make_figure(number: int, example: BookletExample, definition: Definition,
     verified = example.verified
     diagrams: list[Diagram] = []
     notation = ""
-    if view_maker(verified.game) is None:
+    maker = pictures(verified.game)
+    if maker is None:
         notation = str(verified.game.format_state(verified.start))
     else:
         pair = example.show == "both"
-        size = int(getattr(verified.game, "size", 7))
-        width = HALF_WIDTH if pair else min(WIDEST, FULL_WIDTH + WIDER_PER_ROW * max(0, size - 7))
-        style = DiagramStyle(colours=tuple(colours), width=width)
+        style = DiagramStyle(colours=tuple(colours), width=HALF_WIDTH if pair else 0.0)
         ident = f"ex{number}"
         # the claims are about the final position, so that is where their squares are shown
         if example.show in ("start", "both"):
-            diagrams.append(_diagram(definition, faces, style, verified, verified.start,
+            diagrams.append(_diagram(maker, definition, faces, style, verified, verified.start,
                                      highlight=() if pair else example.highlight, moves=(),
                                      ident=ident + "a", label="Before" if pair else ""))
         if example.show in ("final", "both"):
-            diagrams.append(_diagram(definition, faces, style, verified, verified.final,
+            diagrams.append(_diagram(maker, definition, faces, style, verified, verified.final,
                                      highlight=example.highlight, moves=verified.moves,
                                      ident=ident + "b", label="After" if pair else ""))
     return Figure(number, verified.name, tuple(diagrams), notation, example.caption,

@@ -10,13 +10,12 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from printkit.console import Console
 from printkit.errors import DefinitionError, ExampleError, PrintkitError
 from printkit.examples.check import check_file
 from printkit.kit.build import check_game
 from printkit.kit.games import shipped_games
+from printkit.yamlsource import load
 
 
 def register(sub: Any) -> None:
@@ -34,13 +33,15 @@ def register(sub: Any) -> None:
 
 
 def _is_example_file(target: str) -> bool:
+    """Whether ``target`` is a file of examples (a mapping with ``examples`` and no
+    ``faces``); read with the same bounded loader as everything else."""
     path = Path(target)
     if path.suffix not in (".yaml", ".yml") or not path.is_file():
         return False
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (yaml.YAMLError, OSError, UnicodeDecodeError):
-        return False
+        data = load(path).data
+    except PrintkitError:
+        return False  # checked as a definition, which reports the problem in place
     return isinstance(data, dict) and "examples" in data and "faces" not in data
 
 

@@ -1,8 +1,9 @@
 """The ``board:`` section of a game definition, and its checked, typed form.
 
 The section only says how the board *looks* and how it is printed.  What the board *is*
-(its side, the home squares, the Trump square) belongs to the rules engine, so a variant
-such as ``--set decks=3`` changes the board without touching this section.
+(its side, the home squares, its special squares) belongs to the game (its rules engine
+and its plugin's board picture), so a variant such as ``--set decks=3`` changes the board
+without touching this section.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ BOARD = Record(description="How the board is drawn and printed.", fields={
     "background": Field(Colour("colour of an ordinary square"), default="#f8f4e8"),
     "lines": Field(Colour("colour of the grid lines, coordinates and title"),
                    default="#1d2a44"),
-    "trump": Field(Colour("colour of the Trump's square"), default="#cfcfcf"),
+    "highlight": Field(Colour("colour of the board's special squares (in Stars and Stripes, "
+                              "the Trump's square)"), default="#cfcfcf"),
     "square_names": Field(Flag("print each square's name small in its corner, so booklet "
                                "examples can be found on the table"), default=True),
 })
@@ -53,7 +55,7 @@ class BoardSettings:
     colours: tuple[str, ...] | None
     background: str
     lines: str
-    trump: str
+    highlight: str
     square_names: bool
 
     @classmethod
@@ -75,6 +77,6 @@ class BoardSettings:
                 str(c) for c in cast(tuple[str, ...], colours)),
             background=str(pick("background")),
             lines=str(pick("lines")),
-            trump=str(pick("trump")),
+            highlight=str(pick("highlight")),
             square_names=bool(pick("square_names")),
         )

@@ -197,8 +197,9 @@ def load_definition(
             paper=pr["paper"], bleed=pr["bleed"], margin=pr["margin"], gutter=pr["gutter"],
             duplex=pr["duplex"], crop_mark_length=pr["crop_mark_length"],
             crop_mark_offset=pr["crop_mark_offset"]),
-        board=data.get("board") or {},
+        board=(data.get("board") or {}) if "board" in doc.data else {},
         booklet=data.get("booklet") or {},
+        sections={key: doc.where((key,), key=True) for key in doc.data},
     )
 
 
@@ -227,12 +228,12 @@ def _expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count
         face_total += combos_count * len(decks)
         card_total += combos_count * len(decks) * int(group.get("count") or 1)
         if face_total > bound.faces:
-            problems.append(doc.problem(("faces", index), limits.over(
-                "faces", f"this definition makes at least {face_total}", "different faces")))
+            problems.append(doc.problem(("faces", index), limits.beyond(
+                "faces", f"this definition makes at least {face_total} faces", "faces")))
             break
         if card_total > bound.cards:
-            problems.append(doc.problem(("faces", index), limits.over(
-                "cards", f"this definition makes at least {card_total}", "cards")))
+            problems.append(doc.problem(("faces", index), limits.beyond(
+                "cards", f"this definition makes at least {card_total} cards", "cards")))
             break
         pattern_text = group.get("name") or "{id}"
         try:

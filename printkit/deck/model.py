@@ -85,7 +85,10 @@ class Definition:
     """The typed options of the back's kind."""
     print: PrintSettings
     board: Mapping[str, object] = field(compare=False, hash=False)
+    """The ``board:`` section as written (empty when the file has none)."""
     booklet: Mapping[str, object] = field(compare=False, hash=False)
+    sections: Mapping[str, Location] = field(default_factory=dict, compare=False, hash=False)
+    """Where each top-level key of the file was written."""
 
     @property
     def card_count(self) -> int:

@@ -259,8 +259,8 @@ class IntRange(Node):
                 return None
             low, high = int(match.group(1)), int(match.group(2))
             if high - low + 1 > most:
-                checker.fail(path, limits.over("faces", f"the range {value.strip()} makes "
-                                               f"{high - low + 1}", "faces"))
+                checker.fail(path, limits.beyond("faces", f"the range {value.strip()} has "
+                                                 f"{high - low + 1} values", "faces"))
                 return None
             return tuple(range(low, high + 1))
         if isinstance(value, list) and value and all(

@@ -1,20 +1,20 @@
 """The board part of a kit: ``board.pdf`` (tiled over the plan's paper, assembly map
 first), ``board-single.pdf`` (one sheet for a print shop) and ``board.svg``.
 
-What the board is (its side, the homes, the Trump's square, how squares are named) comes
-from the rules engine built with the checked parameters, so every variant gets its own
-board; how it looks comes from the definition's ``board:`` section.
+What the board shows comes from the game's plugin (its ``board`` part turns the engine and
+the definition into a :class:`~printkit.render.board.BoardPicture`); how it is printed comes
+from the definition's ``board:`` section.  :func:`plan_board` does all the geometry, so a
+board that cannot be printed is refused by ``check`` as by ``build``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
+from dataclasses import dataclass
+from typing import cast
 
-from printkit.deck.board_schema import DEFAULT_COLOURS, BoardSettings
-from printkit.deck.model import Definition
-from printkit.errors import DefinitionError, Location, Problem
-from printkit.games.stars_and_stripes.rules import StarsAndStripes
+from printkit import plugins
+from printkit.deck.board_schema import BoardSettings
+from printkit.errors import DefinitionError, Problem
 from printkit.kit import Progress
 from printkit.kit.games import ResolvedGame
 from printkit.kit.options import PrintPlan
@@ -23,6 +23,8 @@ from printkit.layout import board_pdf
 from printkit.layout.geometry import LayoutError, Rect
 from printkit.layout.paper import Paper, paper_by_name
 from printkit.layout.tiling import (
+    SingleSheet,
+    Tiling,
     board_outline,
     paper_by_iso_name,
     single_sheet,
@@ -30,95 +32,27 @@ from printkit.layout.tiling import (
     tile_board,
     to_board,
 )
-from printkit.render.board import BoardPicture, HomeSquare, board_geometry, board_svg
+from printkit.plugins import PluginError
+from printkit.render.board import BoardMaker, BoardPicture, board_geometry, board_svg
 from printkit.render.svg import Box
-from printkit.units import MM
-from printkit.yamlsource import load as load_yaml
 
 TILED_FILE = "board.pdf"
 SINGLE_FILE = "board-single.pdf"
 SVG_FILE = "board.svg"
 
 
-def board_settings(definition: Definition) -> BoardSettings:
-    """The definition's ``board:`` section, typed."""
-    return BoardSettings.from_mapping(definition.board)
-
-
-def player_colours(definition: Definition) -> tuple[str, ...]:
-    """The board's colours, else the booklet's player colours, else the defaults."""
-    own = board_settings(definition).colours
-    if own:
-        return own
-    booklet = definition.booklet.get("player_colours")
-    if isinstance(booklet, (tuple, list)) and booklet:
-        return tuple(str(c) for c in booklet)
-    return DEFAULT_COLOURS
-
-
-def square_size(definition: Definition) -> float:
-    """Side of one square in points: the card's longer side plus the play room."""
-    play = board_settings(definition).play
-    return max(definition.card_width, definition.card_height) + play
-
-
 def board_picture(game: ResolvedGame) -> BoardPicture | None:
-    """What the board shows, or ``None`` for a game whose rules have no square board.
-
-    Raises :class:`DefinitionError` when the definition gives fewer player colours than
-    the game has players.
-    """
-    engine = game.engine
-    if not isinstance(engine, StarsAndStripes):
+    """What the board shows, or ``None`` for a game whose plugin draws no board."""
+    if game.engine is None or game.definition.rules is None:
         return None
-    definition = game.definition
-    settings = board_settings(definition)
-    colours = player_colours(definition)
-    players = engine.params.players
-    if len(colours) < players:
-        raise DefinitionError([Problem(
-            f"{players} players need {players} colours, but the board has only "
-            f"{len(colours)}: add colours to board.colours", _colours_location(game))])
-    params = engine.params
-    n = engine.board_size
-    names = params.player_names
-    homes = tuple(HomeSquare(row, col, names[seat], colours[seat])
-                  for seat, (row, col) in enumerate(params.home_squares))
-    decks = params.decks
-    return BoardPicture(
-        title=definition.title,
-        subtitle=(f"{n} \u00d7 {n} board \u00b7 {params.players} players \u00b7 {decks} "
-                  f"deck{'s' if decks > 1 else ''}"),
-        size=n,
-        square=round(square_size(definition) / MM, 3),
-        homes=homes,
-        trump=divmod(engine.centre, n),
-        column_labels=tuple(str(k) for k in range(n)),
-        row_labels=tuple(str(k) for k in range(n)),
-        square_names=(tuple(engine.square_text(s) for s in range(n * n))
-                      if settings.square_names else ()),
-        note="A square is named row,col, counting from 0; row 0 is the north edge.",
-        background=settings.background,
-        lines=settings.lines,
-        trump_colour=settings.trump,
-    )
-
-
-def _colours_location(game: ResolvedGame) -> Location | None:
-    """Where the colours were written: ``board.colours`` in the file if it is there,
-    else wherever the number of players was set."""
-    definition = game.definition
-    path = Path(definition.path)
-    display = next((loc.file for loc in definition.parameter_locations.values()
-                    if loc.file != "<command line>"), str(path))
-    try:
-        doc = load_yaml(path, display)
-    except DefinitionError:
-        doc = None
-    board = doc.data.get("board") if doc is not None and isinstance(doc.data, dict) else None
-    if doc is not None and isinstance(board, dict) and "colours" in board:
-        return doc.where(("board", "colours"))
-    return definition.parameter_locations.get("players")
+    plugin = plugins.find(game.definition.rules)
+    if not plugin.has("board"):
+        return None
+    maker = plugin.part("board")
+    if not callable(maker):
+        raise PluginError(f"game plugin {plugin.name!r}: its board must be a function "
+                          "(engine, definition) -> BoardPicture")
+    return cast(BoardMaker, maker)(game.engine, game.definition)
 
 
 def board_paper(name: str | None, width: float, height: float, margin: float) -> Paper:
@@ -129,72 +63,84 @@ def board_paper(name: str | None, width: float, height: float, margin: float) ->
     return paper_by_iso_name(name) or paper_by_name(name)
 
 
-def check_board(game: ResolvedGame) -> str:
-    """Check what a board build needs without drawing; returns a one-line summary.
+@dataclass(frozen=True)
+class BoardPlan:
+    """A board ready to be written: its picture and where it goes on paper."""
 
-    Raises :class:`DefinitionError` for the problems :func:`build_board` would hit.
+    picture: BoardPicture
+    tiling: Tiling
+    sheet: SingleSheet
+    settings: BoardSettings
+    margin: float
+
+    @property
+    def summary(self) -> str:
+        """One line about the board, for ``check``."""
+        geo = board_geometry(self.picture.size, self.picture.square)
+        return (f"{self.picture.size}x{self.picture.size} board of {self.picture.square:g} mm "
+                f"squares, {geo.width:.0f} x {geo.height:.0f} mm (one sheet: "
+                f"{self.sheet.paper.name}; tiled: {len(self.tiling.tiles)} sheets)")
+
+
+def plan_board(game: ResolvedGame, plan: PrintPlan, *,
+               board_paper_name: str | None = None) -> BoardPlan | None:
+    """The board's picture and paper geometry (``None`` for a game without a board).
+
+    ``board_paper_name`` is the one-sheet paper (``--board-paper``): ``a3``, ``a1``,
+    ``2a0``, ``'600mm x 900mm'``...; ``None`` picks the smallest ISO A size that holds
+    the board.  Raises :class:`DefinitionError` for what cannot be printed.
     """
     picture = board_picture(game)
-    if picture is None:
-        return "no board"
-    geo = board_geometry(picture.size, picture.square)
-    try:
-        paper = smallest_iso_paper(geo.width * MM, geo.height * MM,
-                                   game.definition.print.margin).name
-    except LayoutError:
-        paper = "larger than 4A0"
-    return (f"{picture.size}x{picture.size} board of {picture.square:g} mm squares, "
-            f"{geo.width:.0f} x {geo.height:.0f} mm (one sheet: {paper})")
-
-
-def build_board(game: ResolvedGame, plan: PrintPlan, out: OutputSet, progress: Progress,
-                *, board_paper_name: str | None = None) -> None:
-    """Queue ``board.svg``, ``board.pdf`` and ``board-single.pdf`` (nothing for a game
-    without a board).  ``board_paper_name`` is the one-sheet paper (``--board-paper``):
-    ``a3``, ``a1``, ``2a0``, ``'600mm x 900mm'``...; ``None`` picks the smallest ISO A
-    size that holds the board."""
-    picture = board_picture(game)
-    if picture is None:
-        return
     definition = game.definition
-    settings = board_settings(definition)
+    if picture is None:
+        if definition.board:
+            what = (f"the game {definition.rules!r} draws no board" if definition.rules
+                    else "a game without rules has no board to draw")
+            raise DefinitionError([Problem(f"this 'board:' section is not used: {what}",
+                                           definition.sections.get("board"))])
+        return None
+    settings = BoardSettings.from_mapping(definition.board)
     outline = board_outline(board_geometry(picture.size, picture.square))
     margin = plan.spec.margin
-    try:  # all the geometry first, so a mistake is reported before any drawing
+    try:
         paper = board_paper(board_paper_name, outline.width, outline.height, margin)
         tiling = tile_board(outline, plan.paper, margin=margin, glue=settings.glue,
                             measure=board_pdf.measure)
         sheet = single_sheet(outline.width, outline.height, paper, margin=margin)
     except LayoutError as exc:
         raise DefinitionError(f"{definition.game}: {exc}") from None
+    return BoardPlan(picture, tiling, sheet, settings, margin)
+
+
+def write_board(board: BoardPlan, game: ResolvedGame, out: OutputSet,
+                progress: Progress) -> None:
+    """Queue ``board.svg``, ``board.pdf`` and ``board-single.pdf``."""
+    picture = board.picture
+    definition = game.definition
     svg = board_svg(picture)
     out.add(SVG_FILE, svg)
     progress("board", 1, 3)
     about = f"{picture.size} \u00d7 {picture.size} board"
     out.add(TILED_FILE, board_pdf.tiled_board(
-        svg, tiling, title=definition.title, about=about, accent=definition.accent,
-        instructions=_extra_steps(definition, picture), keep_clear=_landmarks(picture)))
+        svg, board.tiling, title=definition.title, about=about, accent=definition.accent,
+        instructions=picture.instructions, keep_clear=_keep_clear(picture)))
     progress("board", 2, 3)
     warning = ""
-    if sheet.scale < 1:
-        full = smallest_iso_paper(outline.width, outline.height, margin)
-        warning = (f"REDUCED to {sheet.scale:.0%}, too small for the cards "
+    if board.sheet.scale < 1:
+        outline = board_outline(board_geometry(picture.size, picture.square))
+        full = smallest_iso_paper(outline.width, outline.height, board.margin)
+        warning = (f"REDUCED to {board.sheet.scale:.0%}, too small for the cards "
                    f"(full size needs {full.name})")
-    out.add(SINGLE_FILE, board_pdf.single_board(svg, sheet, title=definition.title,
+    out.add(SINGLE_FILE, board_pdf.single_board(svg, board.sheet, title=definition.title,
                                                 about=about, warning=warning))
     progress("board", 3, 3)
 
 
-def _landmarks(picture: BoardPicture) -> tuple[Rect, ...]:
-    """The homes, the Trump's square and the title band, in board coordinates."""
+def _keep_clear(picture: BoardPicture) -> tuple[Rect, ...]:
+    """The title band and every landmark that seams should avoid, in board coordinates."""
     geo = board_geometry(picture.size, picture.square)
-    squares = [(h.row, h.column) for h in picture.homes] + [picture.trump]
     title = Box(0, 0, geo.width, geo.grid_y)
-    return tuple(to_board(geo, b) for b in (title, *(geo.square_box(r, c) for r, c in squares)))
+    squares = [geo.square_box(m.row, m.column) for m in picture.landmarks if m.keep_clear]
+    return tuple(to_board(geo, b) for b in (title, *squares))
 
 
-def _extra_steps(definition: Definition, picture: BoardPicture) -> Sequence[str]:
-    card = f"{definition.card_width / MM:g} x {definition.card_height / MM:g} mm"
-    return (f"Each square is {picture.square:g} mm across: a {card} card with a little room "
-            "around it. Home cards go on the coloured home squares and the Trump on the "
-            "grey square in the middle.",)

@@ -17,7 +17,7 @@ from printkit.booklet.build import booklet_files, load_booklet
 from printkit.booklet.document import Booklet
 from printkit.errors import DefinitionError, PrintkitError, Problem
 from printkit.kit import Progress, silent
-from printkit.kit.board import build_board, check_board
+from printkit.kit.board import BoardPlan, plan_board, write_board
 from printkit.kit.cards import CardsPlan, plan_cards, write_cards
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.kit.naming import kit_name
@@ -32,8 +32,7 @@ class KitPlan:
     game: ResolvedGame
     plan: PrintPlan
     cards: CardsPlan
-    board: str
-    """One line about the board (``no board`` for a game without one)."""
+    board: BoardPlan | None
     booklet: Booklet | None
 
 
@@ -50,7 +49,7 @@ def prepare_kit(game: ResolvedGame, options: BuildOptions) -> KitPlan:
     """Check and draw everything but the PDFs; raises every problem a build would hit."""
     print_plan = plan(game.definition, options)
     cards = plan_cards(game.definition, print_plan)
-    board = check_board(game)
+    board = plan_board(game, print_plan, board_paper_name=options.board_paper)
     booklet = load_booklet(game.definition, game.engine)
     return KitPlan(game, print_plan, cards, board, booklet)
 
@@ -66,7 +65,8 @@ def build_game(name_or_path: str, *, output_root: Path, options: BuildOptions,
                                     changes=build_changes(definition, overrides, options))
     out = OutputSet(folder)
     write_cards(kit.cards, out, progress)
-    build_board(game, kit.plan, out, progress, board_paper_name=options.board_paper)
+    if kit.board is not None:
+        write_board(kit.board, game, out, progress)
     if kit.booklet is not None:
         progress("booklet examples", kit.booklet.figures, kit.booklet.figures)
         files = booklet_files(kit.booklet, kit.plan.paper)
@@ -75,8 +75,8 @@ def build_game(name_or_path: str, *, output_root: Path, options: BuildOptions,
         out.add("booklet.html", files.html)
         progress("booklet", files.pages, files.pages)
     if out.size > limits.current().output:
-        raise DefinitionError(f"{definition.game}: " + limits.over(
-            "output", f"the kit's {out.size}", "bytes"))
+        raise DefinitionError(f"{definition.game}: " + limits.beyond(
+            "output", f"the kit is {out.size} bytes", "bytes"))
     written = out.commit()
     return BuildResult(game, folder, tuple(written))
 
@@ -107,6 +107,7 @@ def check_game(name_or_path: str, *, variant: str | None = None,
             raise type(exc)([*exc.problems, note]) from None
         label = f"{name_or_path}" + (f" --variant {name}" if name else "")
         examples = kit.booklet.figures if kit.booklet is not None else 0
+        board = kit.board.summary if kit.board is not None else "no board"
         lines.append(f"{label}: {game.definition.title} is valid ({kit.cards.summary}; "
-                     f"{kit.board}; {examples} booklet examples verified)")
+                     f"{board}; {examples} booklet examples verified)")
     return lines

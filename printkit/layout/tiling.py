@@ -466,13 +466,16 @@ def _single_fit(width: float, height: float, paper: Paper, margin: float) -> flo
 
 
 def smallest_iso_paper(width: float, height: float, margin: float) -> Paper:
-    """The smallest ISO A sheet (either way round) that holds the board at full size."""
+    """The smallest ISO A sheet (either way round) that holds the board at full size, or,
+    for a board larger than 4A0, a custom sheet just large enough (whole centimetres)."""
     for paper in ISO_A:
         for turned in (paper, paper.landscape()):
             if _single_fit(width, height, turned, margin) >= 1.0 - 1e-9:
                 return turned
-    raise LayoutError(f"a {width / MM:.0f} x {height / MM:.0f} mm board is larger than "
-                      f"4A0 paper; give a custom size such as '2000mm x 2000mm'")
+    cm = 10 * MM
+    sheet_w = math.ceil((width + 2 * margin + 2 * CUT_ROOM) / cm) * cm
+    sheet_h = math.ceil((height + 2 * margin + INFO_BAND + 2 * CUT_ROOM) / cm) * cm
+    return Paper(f"{sheet_w / MM:.0f}mm x {sheet_h / MM:.0f}mm", sheet_w, sheet_h)
 
 
 def single_sheet(width: float, height: float, paper: Paper | None, *,

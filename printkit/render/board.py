@@ -3,10 +3,11 @@
 The drawing is in millimetres with the origin at the top-left corner of the board and y
 running down.  From the outside in it has a title band, a band of coordinates on every
 side (column names above and below, row names left and right) and the grid of squares.
-A home square is tinted and framed in its player's colour; the frame lies partly in the
-play room around a card, so it stays visible once the home card is down.  The Trump's
-square carries an outlined star.  Each square may also carry its name, small in its top
-left corner (inside a home's frame), where a card covers it once the square is taken.
+Squares with a meaning in the game are :class:`Landmark` values: tinted, optionally framed
+(the frame lies partly in the play room around a card, so it stays visible once a card is
+down), and marked with a name or an emblem.  Each square may also carry its name, small in
+its top left corner, where a card covers it once the square is taken.  The renderer knows
+no game: each game's plugin turns its rules into a picture (its ``board`` part).
 
 :func:`board_geometry` gives the same measurements without drawing, for the sheet layout
 that tiles the board over several pages.
@@ -14,8 +15,9 @@ that tiles the board over several pages.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import svgwrite
 
@@ -34,13 +36,23 @@ HOME_RING = 2.6
 
 
 @dataclass(frozen=True)
-class HomeSquare:
-    """A player's home: where it is, how the player is named, the player's colour."""
+class Landmark:
+    """A square with a meaning in the game (a home, a centre, a start...).
+
+    It is tinted ``fill``; with ``ring`` it is framed in that colour.  It shows either a
+    ``label`` in bold (a player's name) with a small ``caption`` under it, or an
+    ``emblem`` (``"star"``) with the ``caption`` in capitals below.  ``keep_clear`` says
+    whether seams of a tiled board should avoid it.
+    """
 
     row: int
     column: int
-    name: str
-    colour: str
+    fill: str
+    ring: str | None = None
+    label: str = ""
+    caption: str = ""
+    emblem: str = ""
+    keep_clear: bool = True
 
 
 @dataclass(frozen=True)
@@ -51,8 +63,7 @@ class BoardPicture:
     subtitle: str
     size: int
     square: float
-    homes: tuple[HomeSquare, ...]
-    trump: tuple[int, int]
+    landmarks: tuple[Landmark, ...]
     column_labels: tuple[str, ...]
     row_labels: tuple[str, ...]
     square_names: tuple[str, ...] = ()
@@ -61,7 +72,8 @@ class BoardPicture:
     """A short line under the subtitle, e.g. how squares are named."""
     background: str = "#f8f4e8"
     lines: str = "#1d2a44"
-    trump_colour: str = "#cfcfcf"
+    instructions: tuple[str, ...] = ()
+    """Sentences for the assembly map (what goes on which square)."""
 
     def __post_init__(self) -> None:
         n = self.size
@@ -71,9 +83,9 @@ class BoardPicture:
             raise ValueError(f"a {n}x{n} board needs {n} column and {n} row labels")
         if self.square_names and len(self.square_names) != n * n:
             raise ValueError(f"a {n}x{n} board needs {n * n} square names")
-        for row, col in [(h.row, h.column) for h in self.homes] + [self.trump]:
-            if not (0 <= row < n and 0 <= col < n):
-                raise ValueError(f"square {row},{col} is off a {n}x{n} board")
+        for mark in self.landmarks:
+            if not (0 <= mark.row < n and 0 <= mark.column < n):
+                raise ValueError(f"square {mark.row},{mark.column} is off a {n}x{n} board")
 
 
 @dataclass(frozen=True)
@@ -153,45 +165,54 @@ def _squares(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometr
     names_ink = mix(picture.lines, picture.background, 0.4)
     name_size = min(2.8, s * 0.07)
     inset = HOME_RING + 0.9
-    homes = {(h.row, h.column): h for h in picture.homes}
+    marks = {(m.row, m.column): m for m in picture.landmarks}
     for row in range(picture.size):
         for col in range(picture.size):
             box = geo.square_box(row, col)
-            home = homes.get((row, col))
-            if home is not None:
-                _home(drawing, home, box, picture.square)
-            elif (row, col) == picture.trump:
-                _trump(drawing, picture, box)
+            mark = marks.get((row, col))
+            if mark is not None and mark.emblem:
+                _emblem(drawing, mark, box, picture.square)
+            elif mark is not None:
+                _labelled(drawing, mark, box, picture.square)
             if picture.square_names:
                 name = picture.square_names[row * picture.size + col]
                 text(drawing, drawing, name, box.x + inset, box.y + inset + name_size * 0.36,
                      name_size, names_ink, bold=False, anchor="start")
 
 
-def _home(drawing: svgwrite.Drawing, home: HomeSquare, box: Box, square: float) -> None:
+def _labelled(drawing: svgwrite.Drawing, mark: Landmark, box: Box, square: float) -> None:
+    """A tinted square, framed in ``ring`` if given, with a bold label and a caption."""
     ring = HOME_RING
     drawing.add(drawing.rect((num(box.x), num(box.y)), (num(box.w), num(box.h)),
-                             fill=mix(home.colour, "#ffffff", 0.6)))
-    drawing.add(drawing.rect((num(box.x + ring / 2), num(box.y + ring / 2)),
-                             (num(box.w - ring), num(box.h - ring)), fill="none",
-                             stroke=home.colour, stroke_width=num(ring)))
-    ink = mix(home.colour, "#000000", 0.45)
+                             fill=mark.fill))
+    edge = mark.ring or mark.fill
+    if mark.ring is not None:
+        drawing.add(drawing.rect((num(box.x + ring / 2), num(box.y + ring / 2)),
+                                 (num(box.w - ring), num(box.h - ring)), fill="none",
+                                 stroke=mark.ring, stroke_width=num(ring)))
+    ink = mix(edge, "#000000", 0.45)
     cx, cy = box.x + box.w / 2, box.y + box.h / 2
-    size = min(square * 0.24, square * 0.7 / max(1, len(home.name)) / 0.72)
-    text(drawing, drawing, home.name, cx, cy - square * 0.06, size, ink)
-    text(drawing, drawing, "home", cx, cy + square * 0.17, square * 0.075, ink, bold=False)
+    if mark.label:
+        size = min(square * 0.24, square * 0.7 / max(1, len(mark.label)) / 0.72)
+        text(drawing, drawing, mark.label, cx, cy - square * 0.06, size, ink)
+    if mark.caption:
+        text(drawing, drawing, mark.caption, cx, cy + square * 0.17, square * 0.075, ink,
+             bold=False)
 
 
-def _trump(drawing: svgwrite.Drawing, picture: BoardPicture, box: Box) -> None:
-    s = picture.square
+def _emblem(drawing: svgwrite.Drawing, mark: Landmark, box: Box, square: float) -> None:
+    """A tinted square with an outlined emblem and its caption in capitals below."""
+    s = square
     drawing.add(drawing.rect((num(box.x), num(box.y)), (num(box.w), num(box.h)),
-                             fill=picture.trump_colour))
+                             fill=mark.fill))
     cx, cy = box.x + box.w / 2, box.y + box.h / 2
-    ink = mix(picture.trump_colour, "#000000", 0.55)
-    drawing.add(drawing.path(d=star_points(cx, cy - s * 0.07, s * 0.24),
-                             fill=mix(picture.trump_colour, "#ffffff", 0.55), stroke=ink,
-                             stroke_width=num(s * 0.012), stroke_linejoin="round"))
-    text(drawing, drawing, "TRUMP", cx, cy + s * 0.29, s * 0.08, ink)
+    ink = mix(mark.fill, "#000000", 0.55)
+    if mark.emblem == "star":
+        drawing.add(drawing.path(d=star_points(cx, cy - s * 0.07, s * 0.24),
+                                 fill=mix(mark.fill, "#ffffff", 0.55), stroke=ink,
+                                 stroke_width=num(s * 0.012), stroke_linejoin="round"))
+    if mark.caption:
+        text(drawing, drawing, mark.caption.upper(), cx, cy + s * 0.29, s * 0.08, ink)
 
 
 def _grid_lines(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometry) -> None:
@@ -248,3 +269,9 @@ def _title(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometry)
 def _width(words: str, size: float, *, bold: bool) -> float:
     """A generous estimate of the width of ``words`` in Vera at ``size`` mm."""
     return len(words) * size * (0.7 if bold else 0.62)
+
+
+BoardMaker = Callable[[Any, Any], "BoardPicture | None"]
+"""A game's ``board`` part: (engine, definition) -> the board's picture, or None when this
+variant has no board.  It raises :class:`~printkit.errors.DefinitionError` for a problem
+the definition can fix (too few player colours, say)."""

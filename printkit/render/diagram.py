@@ -1,13 +1,14 @@
 """Board positions as diagrams: mini cards on a grid, drawn by the card face renderers.
 
-The input is a :class:`BoardView` (what lies where, whose it is); the output is a
-:class:`~printkit.render.scene.Scene` in millimetres, which
+The input is a :class:`BoardView` (what lies where, whose it is, and how each kind of piece
+is shown); the output is a :class:`~printkit.render.scene.Scene` in millimetres, which
 :func:`~printkit.render.scene.scene_svg` turns into SVG text and the booklet's PDF writer
-draws directly.  A follower sits in a frame of its player's colour, an independent in a
-white frame with a dashed edge, the Trump on its bare square (framed in its holder's colour
-once held).  A home card stands above a name plate with its player's name, rows and columns
-are numbered along the edges the way the rules engine names squares (``row,col``), and a
-legend under the board names the colours.
+draws directly.  The renderer knows no game: a piece names a :class:`PieceStyle` (a frame in
+its owner's colour or a white one, a dashed edge, words across the card, a legend entry),
+and each game's plugin turns its positions into views (its ``positions`` part, a
+:class:`PositionPictures`).  A piece on a home square stands above a name plate with its
+player's name, rows and columns are numbered along the edges, and a legend under the board
+names the colours.
 
 Squares the text talks about can be *highlighted* (a yellow wash on an empty square, a
 dashed ring on an occupied one) and the squares of the moves just played are *marked* with
@@ -16,8 +17,9 @@ a solid ring.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
 
 from printkit.deck.model import CardFace
 from printkit.render.scene import CardShape, RectShape, Scene, Shape, TextShape
@@ -25,13 +27,29 @@ from printkit.render.scene import CardShape, RectShape, Scene, Shape, TextShape
 Square = tuple[int, int]
 """(row, col), 0-based from the north-west corner."""
 
-FOLLOWER = "follower"
-INDEPENDENT = "independent"
-TRUMP = "trump"
-
-LEGEND_INDEPENDENT = "independent"
 LEGEND_NAMED = "square named in the text"
 LEGEND_PLACED = "card just placed"
+
+
+@dataclass(frozen=True)
+class PieceStyle:
+    """How a kind of piece is shown.
+
+    ``frame`` is ``"owner"`` (a frame in the owner's colour, none while the piece has no
+    owner) or ``"white"``; ``dashed`` adds a dashed edge inside the frame; ``overlay`` is
+    written across the card; ``legend`` is the legend's entry for such pieces (empty: none);
+    ``owners_in_legend`` says whether the owners' colours are listed in the legend.
+    """
+
+    frame: str = "owner"
+    dashed: bool = False
+    overlay: str = ""
+    legend: str = ""
+    owners_in_legend: bool = True
+
+
+OWNED = PieceStyle()
+"""A piece in its owner's colour, the owner named in the legend."""
 
 
 @dataclass(frozen=True)
@@ -40,10 +58,10 @@ class Piece:
 
     square: Square
     face: CardFace
-    role: str
-    """:data:`FOLLOWER`, :data:`INDEPENDENT` or :data:`TRUMP`."""
+    style: str
+    """A key of the view's :attr:`BoardView.styles`."""
     owner: int | None = None
-    """Seat of the player the follower belongs to, or who holds the Trump."""
+    """Seat of the player the piece belongs to (or who holds it), if any."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +76,26 @@ class BoardView:
     """Each home square with its player's seat."""
     highlights: tuple[Square, ...] = ()
     marked: tuple[Square, ...] = ()
+    styles: Mapping[str, PieceStyle] = field(default_factory=lambda: {"owned": OWNED})
+    """The styles pieces name, in the order their legend entries appear."""
+
+    def style(self, piece: Piece) -> PieceStyle:
+        """The style of ``piece``."""
+        return self.styles[piece.style]
+
+
+@runtime_checkable
+class PositionPictures(Protocol):
+    """A game's ``positions`` part: its positions as diagrams."""
+
+    def square(self, engine: Any, text: str) -> Square:
+        """The (row, col) of a square as the booklet names it; ``ValueError`` if off the
+        board or unreadable."""
+
+    def view(self, definition: Any, engine: Any, state: Any, highlights: Sequence[Square],
+             moves: Sequence[Any]) -> BoardView:
+        """``state`` as a diagram shows it, with ``highlights`` and the squares of
+        ``moves`` (just played) marked."""
 
 
 @dataclass(frozen=True)
@@ -132,11 +170,13 @@ def layout(size: int, style: DiagramStyle, legend: Sequence[str]) -> Layout:
 
 def legend_items(view: BoardView) -> tuple[list[int], list[str]]:
     """The seats shown in the legend and every legend entry, in order."""
-    seats = sorted({p.owner for p in view.pieces if p.role == FOLLOWER and p.owner is not None}
+    seats = sorted({p.owner for p in view.pieces
+                    if view.style(p).owners_in_legend and p.owner is not None}
                    | {seat for _, seat in view.homes})
     items = [view.players[seat] for seat in seats]
-    if any(p.role == INDEPENDENT for p in view.pieces):
-        items.append(LEGEND_INDEPENDENT)
+    used = {p.style for p in view.pieces}
+    items += [style.legend for key, style in view.styles.items()
+              if style.legend and key in used]
     occupied = {p.square for p in view.pieces}
     if any(square not in occupied for square in view.highlights):
         items.append(LEGEND_NAMED)
@@ -187,26 +227,27 @@ def _pieces(view: BoardView, geo: Layout, style: DiagramStyle) -> list[Shape]:
     plate = geo.font * 1.2
     for piece in view.pieces:
         x, y = geo.origin(piece.square)
-        if piece.owner is not None:
+        look = view.style(piece)
+        if piece.owner is not None and look.frame == "owner":
             out.append(RectShape(x, y, geo.cell, geo.cell, _colour(style, piece.owner)))
-        elif piece.role == INDEPENDENT:
+        elif look.frame == "white":
             out.append(RectShape(x, y, geo.cell, geo.cell, "#ffffff"))
         # a home card is drawn smaller, above a name plate in its player's colour
-        home = piece.square in homes and piece.role == FOLLOWER
+        home = piece.square in homes and look.frame == "owner"
         inner = geo.cell - 2 * geo.frame - (plate - geo.frame if home else 0)
         out.append(CardShape(piece.face, x + (geo.cell - inner) / 2, y + geo.frame, inner))
         if home:
             name = view.players[homes[piece.square]]
             out.append(TextShape(x + geo.cell / 2, y + geo.cell - plate / 2, name,
                                  fitted(name, geo.font * 0.85, inner), style.ink, bold=True))
-        if piece.role == INDEPENDENT:
+        if look.dashed:
             inset = geo.frame / 2
             out.append(RectShape(x + inset, y + inset, geo.cell - geo.frame,
                                  geo.cell - geo.frame, "none", style.ink, geo.frame * 0.3,
                                  (geo.frame * 0.9, geo.frame * 0.6)))
-        if piece.role == TRUMP:
-            out.append(TextShape(x + geo.cell / 2, y + geo.cell / 2, "Trump",
-                                 fitted("Trump", geo.font * 0.9, inner * 0.85), "#ffffff",
+        if look.overlay:
+            out.append(TextShape(x + geo.cell / 2, y + geo.cell / 2, look.overlay,
+                                 fitted(look.overlay, geo.font * 0.9, inner * 0.85), "#ffffff",
                                  bold=True))
     return out
 
@@ -234,6 +275,7 @@ def _legend(view: BoardView, geo: Layout, style: DiagramStyle, seats: list[int])
     out: list[Shape] = []
     size = geo.font
     colours = {view.players[seat]: _colour(style, seat) for seat in seats}
+    looks = {look.legend: look for look in view.styles.values() if look.legend}
     dash = (size * 0.3, size * 0.2)
     for line, row in enumerate(geo.legend_rows):
         centre = geo.board + 1.0 + (line + 0.5) * size * LEGEND_LINE
@@ -241,8 +283,11 @@ def _legend(view: BoardView, geo: Layout, style: DiagramStyle, seats: list[int])
             box = (x, centre - size * 0.55, LEGEND_SWATCH * size, size * 1.1)
             if item in colours:
                 out.append(RectShape(*box, colours[item]))
-            elif item == LEGEND_INDEPENDENT:
-                out.append(RectShape(*box, "#ffffff", style.ink, size * 0.08, dash))
+            elif item in looks:
+                look = looks[item]
+                fill = "#ffffff" if look.frame == "white" else "none"
+                out.append(RectShape(*box, fill, style.ink, size * 0.08,
+                                     dash if look.dashed else ()))
             elif item == LEGEND_NAMED:
                 out.append(RectShape(*box, style.wash, style.ink, size * 0.08, dash))
             else:

@@ -3,22 +3,25 @@
 A phrasebook turns an engine's answer to a claim into a sentence written as inline
 Markdown, with game notation (cards, squares, moves) in code spans.  Every game gets the
 generic phrasebook, which words the six claims every engine answers and falls back on the
-claim's own description; a game may register a richer one.
+claim's own description; a game's plugin may name a richer one (its ``phrases`` part).
 """
 
 from __future__ import annotations
 
-from printkit.booklet.phrases.base import Phrasebook
-from printkit.booklet.phrases.stars_and_stripes import StarsAndStripesPhrases
+from typing import cast
 
-_BOOKS: dict[str, type[Phrasebook]] = {
-    "stars-and-stripes": StarsAndStripesPhrases,
-}
+from printkit import plugins
+from printkit.booklet.phrases.base import Phrasebook
 
 
 def phrasebook(game_name: str) -> Phrasebook:
     """The phrasebook of a game (the generic one if the game has none of its own)."""
-    return _BOOKS.get(game_name, Phrasebook)()
+    if game_name not in plugins.game_names():
+        return Phrasebook()
+    plugin = plugins.find(game_name)
+    if not plugin.has("phrases"):
+        return Phrasebook()
+    return cast(type[Phrasebook], plugin.part("phrases", Phrasebook))()
 
 
 __all__ = ["Phrasebook", "phrasebook"]

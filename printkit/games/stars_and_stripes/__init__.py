@@ -8,6 +8,9 @@ PLUGIN = GamePlugin(
     package=__name__,
     engine=".rules:StarsAndStripes",
     face_kinds=".faces:FACE_KINDS",
+    phrases=".phrases:StarsAndStripesPhrases",
+    board=".board:board_picture",
+    positions=".board:POSITIONS",
     definition=Resource("printkit.decks", "stars-and-stripes.yaml"),
     template=Resource("printkit.templates", "stars-and-stripes.md.j2"),
 )

@@ -73,6 +73,12 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
     title = "Stars and Stripes"
     Params = StarsAndStripesParams
 
+    @classmethod
+    def scale(cls, params: StarsAndStripesParams) -> Mapping[str, tuple[int, str]]:
+        """The board's side and the number of cards (36 a deck and the Trump)."""
+        sized_by = "board_size" if params.board_size is not None else "decks"
+        return {"board": (params.size, sized_by), "cards": (KINDS * params.decks + 1, "decks")}
+
     def __init__(self, params: StarsAndStripesParams | None = None) -> None:
         super().__init__(params)
         p = self.params

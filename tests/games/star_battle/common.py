@@ -9,7 +9,7 @@ from typing import Any
 from printkit.games.star_battle.rules import StarBattle
 from printkit.games.star_battle.state import Card, StarBattleParams, StarBattleState, parse_cell
 from printkit.rules.base import make_params
-from tests.rules import helpers
+from tests.games import helpers
 
 EXAMPLES = Path(__file__).parents[2] / "data" / "examples" / "star-battle.yaml"
 

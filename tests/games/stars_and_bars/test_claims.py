@@ -10,8 +10,8 @@ import yaml
 
 from printkit.games.stars_and_bars.rules import StarsAndBars
 from printkit.games.stars_and_bars.state import StarsAndBarsState
+from tests.games.helpers import move_texts
 from tests.games.stars_and_bars.common import EXAMPLES, GAME, MANUAL, ONE_CARD, claim, engine
-from tests.rules.helpers import move_texts
 
 
 def test_claims_answer_plain_data() -> None:

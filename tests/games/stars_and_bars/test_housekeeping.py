@@ -7,8 +7,8 @@ import pytest
 
 from printkit.games.stars_and_bars.state import Stack
 from printkit.rules.base import IllegalMoveError, NotationError
+from tests.games.helpers import move_texts, play
 from tests.games.stars_and_bars.common import GAME, MANUAL, THREE_HIGH, card, claim, engine
-from tests.rules.helpers import move_texts, play
 
 
 def test_a_centre_stack_of_four_turns_face_down() -> None:

@@ -18,6 +18,7 @@ from printkit.games.stars_and_bars.state import (
 )
 from printkit.rules import registry
 from printkit.rules.base import NO_PLAYER, IllegalMoveError, NotationError, ParamsError, make_params
+from tests.games.helpers import move_texts, play
 from tests.games.stars_and_bars.common import (
     GAME,
     ONE_CARD,
@@ -25,7 +26,6 @@ from tests.games.stars_and_bars.common import (
     claim,
     engine,
 )
-from tests.rules.helpers import move_texts, play
 
 # --------------------------------------------------------------------------- parameters
 

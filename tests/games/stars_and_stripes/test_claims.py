@@ -11,8 +11,8 @@ import yaml
 from printkit.games.stars_and_stripes.rules import Params, StarsAndStripes
 from printkit.games.stars_and_stripes.state import REASONS, StarsAndStripesState
 from printkit.rules.base import make_params
+from tests.games.helpers import move_texts, play
 from tests.games.stars_and_stripes.common import EXAMPLES, NE_BLOCKED, TRUMP_RACE, game_of
-from tests.rules.helpers import move_texts, play
 
 
 def test_claims_reject_wrong_arguments() -> None:

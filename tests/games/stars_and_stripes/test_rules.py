@@ -26,6 +26,7 @@ from printkit.games.stars_and_stripes.state import (
 )
 from printkit.rules.base import NO_PLAYER, IllegalMoveError, NotationError, ParamsError, make_params
 from printkit.rules.registry import engine_class
+from tests.games.helpers import move_texts, play
 from tests.games.stars_and_stripes.common import (
     CORNER_CAPTURE,
     NE_BLOCKED,
@@ -34,7 +35,6 @@ from tests.games.stars_and_stripes.common import (
     code,
     game_of,
 )
-from tests.rules.helpers import move_texts, play
 
 # --------------------------------------------------------------------------- parameters
 

@@ -12,6 +12,7 @@ import yaml
 from printkit.games.vant.rules import Vant
 from printkit.games.vant.state import VantParams, VantState
 from printkit.rules.base import NotationError, ParamsError, make_params
+from tests.games.helpers import play
 from tests.games.vant.common import (
     DEAD,
     EXAMPLES,
@@ -20,7 +21,6 @@ from tests.games.vant.common import (
     SEED_LAYOUT,
     SQUARE,
 )
-from tests.rules.helpers import play
 
 # --------------------------------------------------------------------------- example file
 

@@ -8,8 +8,8 @@ import pytest
 
 from printkit.games.vant.state import CLAIM, PASS, Place, card_name
 from printkit.rules.base import NotationError
+from tests.games.helpers import play
 from tests.games.vant.common import GAME, SEED_LAYOUT, SQUARE, STRICT, card
-from tests.rules.helpers import play
 
 
 def test_level_two_cells_show_the_covering_card_first() -> None:

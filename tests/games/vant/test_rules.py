@@ -19,6 +19,7 @@ from printkit.games.vant.state import (
     stock_size,
 )
 from printkit.rules.base import NO_PLAYER, IllegalMoveError, NotationError
+from tests.games.helpers import play
 from tests.games.vant.common import (
     ENGINES,
     GAME,
@@ -29,7 +30,6 @@ from tests.games.vant.common import (
     playout,
     stock,
 )
-from tests.rules.helpers import play
 
 # --------------------------------------------------------------------------- legality
 

@@ -18,7 +18,7 @@ from printkit.games.white_star.state import (
     points,
 )
 from printkit.rules.base import NO_PLAYER
-from tests.rules import helpers
+from tests.games import helpers
 
 GAME = WhiteStar()
 
