@@ -49,7 +49,7 @@ def test_a_full_disk_leaves_the_kit_as_it_was(tmp_path: Path, run_cli: Run,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     assert run_cli("build", "stars-and-stripes", "-o", str(tmp_path), *FAST).status == 0
     before = _files(tmp_path)
-    written = []
+    written: list[Path] = []
     real = outputs.write_file
 
     def fill_up(path: Path, data: bytes) -> None:
