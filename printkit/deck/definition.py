@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from printkit.deck import components, content
 from printkit.deck.board_schema import BOARD
 from printkit.deck.schema import (
     Colour,
@@ -110,4 +111,6 @@ GAME = Record(description="A printkit game definition.", fields={
             "colours of each player's followers in diagrams, in seating order")),
             default=("#e69f00", "#009e73", "#cc79a7", "#56b4e9")),
     })),
+    **content.FIELDS,
+    **components.FIELDS,
 })

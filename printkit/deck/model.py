@@ -5,8 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printkit.errors import Location
+
+if TYPE_CHECKING:
+    from printkit.deck.components import Component
+    from printkit.deck.content import Content
 
 AttributeValue = int | str
 
@@ -89,8 +94,19 @@ class Definition:
     booklet: Mapping[str, object] = field(compare=False, hash=False)
     sections: Mapping[str, Location] = field(default_factory=dict, compare=False, hash=False)
     """Where each top-level key of the file was written."""
+    content: Content = field(default_factory=lambda: _empty_content(), compare=False,
+                             hash=False)
+    """Fonts, icons and layouts the faces draw with."""
+    components: tuple[Component, ...] = field(default=(), compare=False, hash=False)
+    """The components besides the main deck (tokens, sheets, other decks, boards)."""
 
     @property
     def card_count(self) -> int:
         """Cards in the whole game (copies included)."""
         return sum(face.copies for face in self.faces)
+
+
+def _empty_content() -> Content:
+    from printkit.deck.content import Content
+
+    return Content()
