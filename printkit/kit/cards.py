@@ -15,6 +15,7 @@ from printkit.kit import Progress
 from printkit.kit.options import PrintPlan
 from printkit.kit.outputs import OutputSet
 from printkit.layout import cards as card_pdf
+from printkit.layout.calibration import calibration
 from printkit.layout.cards import Artwork, SheetOptions
 from printkit.layout.geometry import LayoutError, fold_sheet, sheet_grid
 from printkit.render.kinds import render_back, render_face
@@ -89,6 +90,6 @@ def write_cards(cards: CardsPlan, out: OutputSet, progress: Progress) -> None:
                 deck, back, title=title, spec=plan.spec))
         elif layout == "calibration":
             duplex = plan.duplex if plan.duplex != "none" else "long"
-            out.add("calibration.pdf", card_pdf.calibration(
+            out.add("calibration.pdf", calibration(
                 plan.spec, title=title, duplex=duplex, back_offset=plan.back_offset))
         progress("card sheets", step, steps)
