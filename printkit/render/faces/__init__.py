@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.render.faces.playing_cards import PLAYING_CARD
 from printkit.render.kinds import FaceKind
 
-GENERIC_FACE_KINDS: tuple[FaceKind[Any], ...] = ()
-"""The generic face kinds (none yet)."""
+GENERIC_FACE_KINDS: tuple[FaceKind[Any], ...] = (
+    PLAYING_CARD,
+)
+"""The generic face kinds."""
