@@ -1,10 +1,12 @@
 """Star Battle: the game's plugin (what printkit may ask of it)."""
 
-from printkit.plugins import GamePlugin
+from printkit.plugins import GamePlugin, Resource
 
 PLUGIN = GamePlugin(
     name="star-battle",
     title='Star Battle',
     package=__name__,
     engine=".rules:StarBattle",
+    face_kinds=".faces:FACE_KINDS",
+    definition=Resource("printkit.decks", "star-battle.yaml"),
 )
