@@ -84,6 +84,9 @@ PIP_PATTERNS: dict[str, tuple[tuple[float, float], ...]] = {
 _ADVANCE = {**dict.fromkeys("0123456789", 0.696), "A": 0.774, "J": 0.372, "Q": 0.85,
             "K": 0.775, "O": 0.85, "E": 0.683, "R": 0.77}
 _NOTE_ADVANCE = 0.636
+_WIDEST = max(suit.shape.aspect for suit in Suit)
+"""The width of the widest suit symbol, as a fraction of its height (pips of every suit
+stand in the same places)."""
 _MARK = 4.8
 """The side of the deck mark's box (:func:`printkit.render.svg.deck_mark`)."""
 
@@ -234,10 +237,13 @@ class CardLayout:
         return tuple(boxes)
 
     def content_boxes(self) -> tuple[Box, ...]:
-        """Every drawn element's box: both indices, the pips, the panel or emblem and the
-        deck mark (for tests that nothing leaves the safe area or overlaps)."""
+        """Every drawn element's box: both indices, the pips (an Ace's pip lies inside its
+        ring, whose box stands for both), the panel or emblem and the deck mark; for tests
+        that nothing leaves the safe area or overlaps."""
         index = self.index_boxes()
-        boxes = [*index, *(self.turned(b) for b in index), *(p.box for p in self.pips)]
+        boxes = [*index, *(self.turned(b) for b in index)]
+        if self.emblem is None:
+            boxes += [p.box for p in self.pips]
         boxes += [b for b in (self.panel, self.emblem, self.mark) if b is not None]
         return tuple(boxes)
 
@@ -293,8 +299,9 @@ def plan(card: Card, frame: Frame, *, notes: tuple[str, str] = ("", ""), clear: 
     if card.rank in PIP_PATTERNS and card.suit is not None:
         size = min(area.w / 3.35, area.h / 4.75, 0.19 * unit)
         field = _centred(area, min(area.w, 3.6 * size), min(area.h, 6.4 * size))
+        width = size * _WIDEST
         pips = tuple(
-            Glyph(card.suit, field.x + size / 2 + col * (field.w - size),
+            Glyph(card.suit, field.x + width / 2 + col * (field.w - width),
                   field.y + size / 2 + row * (field.h - size), size, turned=row > 0.5)
             for col, row in PIP_PATTERNS[card.rank])
     elif card.rank == "A" and card.suit is not None:
