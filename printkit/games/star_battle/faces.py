@@ -29,6 +29,7 @@ from printkit.deck.schema import Colour, Text
 from printkit.games.star_battle.ships import DREADNOUGHT, SHIP, mix
 from printkit.games.star_battle.state import REACH
 from printkit.render.faces.playing_cards import (
+    JOKER,
     CardLayout,
     PlayingCardOptions,
     card_of,
@@ -36,6 +37,7 @@ from printkit.render.faces.playing_cards import (
     draw_card,
     ink,
     plan,
+    read_rank,
 )
 from printkit.render.faces.suits import Suit
 from printkit.render.kinds import FaceKind
@@ -98,7 +100,8 @@ def system_layout(face: CardFace, frame: Frame) -> SystemLayout:
         if card.suit is not None else {}
     sign = None
     if card.suit is NO_SHIPYARD:
-        side = 0.13 * unit
+        # in the free corner beside the pips, opposite the index
+        side = min(0.13 * unit, layout.area.x - s - 0.01 * unit)
         sign = Box(w - s - side, s, side, side)
     return SystemLayout(layout, connectors, sign)
 
@@ -165,10 +168,9 @@ def _no_shipyard(drawing: svgwrite.Drawing, box: Box, sign: str, colour: str) ->
 
 def check_system(attributes: Mapping[str, AttributeValue]) -> str | None:
     """What is wrong with a system card: it is a playing card, jokers excepted."""
-    wrong = check_card(attributes)
-    if wrong is None and str(attributes.get("rank", "")).strip().lower() == "joker":
+    if read_rank(attributes.get("rank")) == JOKER:
         return "a galaxy system is a card of rank A to K, not a joker"
-    return wrong
+    return check_card(attributes)
 
 
 # --------------------------------------------------------------------------- the Core

@@ -107,11 +107,11 @@ def token_layout(frame: Frame, ship: str) -> TokenLayout:
     radius = min(frame.width, frame.height) / 2
     cx, cy = frame.width / 2, frame.height / 2
     inner = 0.68 * radius
-    size = inner * (1.2 if ship == "dreadnought" else 1.1)
-    ship_y = cy - 0.17 * inner
+    size = inner * (1.15 if ship == "dreadnought" else 1.05)
+    ship_y = cy - 0.2 * inner
     ship_box = SHIPS[ship].box(cx, ship_y, size)
-    cap = 0.28 * inner
-    letter_y = cy + 0.64 * inner
+    cap = 0.32 * inner
+    letter_y = cy + 0.58 * inner
     letter = Box(cx - 0.39 * cap / CAP_HEIGHT, letter_y - cap / 2, 0.78 * cap / CAP_HEIGHT, cap)
     return TokenLayout((cx, cy), radius, inner, ship_box, letter)
 

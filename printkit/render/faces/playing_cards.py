@@ -219,6 +219,8 @@ class CardLayout:
     labels: tuple[Label, ...]
     index_suit: Glyph | None
     pips: tuple[Glyph, ...]
+    area: Box
+    """The room between the corner index columns, inside the safe area and ``clear``."""
     field: Box
     panel: Box | None
     emblem: Box | None
@@ -315,8 +317,8 @@ def plan(card: Card, frame: Frame, *, notes: tuple[str, str] = ("", ""), clear: 
         side = min(area.w, area.h) * 0.9
         field = emblem = _centred(area, side, side)
     mark = Box(s, h - s - _MARK, _MARK, _MARK) if marked else None
-    return CardLayout(frame, card, tuple(labels), suit_glyph, pips, field, panel, emblem,
-                      mark)
+    return CardLayout(frame, card, tuple(labels), suit_glyph, pips, area, field, panel,
+                      emblem, mark)
 
 
 def _centred(area: Box, width: float, height: float) -> Box:
