@@ -1,57 +1,84 @@
 """Register the fonts printkit draws with, so every PDF embeds the same font files.
 
 Without this, svglib would resolve a family name through the machine's fontconfig and the
-output would differ from one computer to the next.  Bitstream Vera ships with reportlab.
+output would differ from one computer to the next.  Bitstream Vera ships with reportlab
+(the sheets' labels and the shipped game's faces use it); DejaVu Sans ships with printkit
+(the default of layouts); a definition's own families are registered under the key
+:mod:`printkit.deck.fonts` gave them when the definition was loaded, the same key its faces'
+SVG names first in ``font-family``.
 """
 
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
-import reportlab
 from reportlab.graphics import shapes
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from svglib import fonts as svg_fonts
 
-from printkit.render.svg import FONT_FAMILY
-
-_VERA_DIR = Path(reportlab.__file__).parent / "fonts"
-_VERA = {
-    "regular": "Vera.ttf",
-    "bold": "VeraBd.ttf",
-    "italic": "VeraIt.ttf",
-    "bolditalic": "VeraBI.ttf",
-}
+from printkit.deck.fonts import FontFamily, families_in_use, shipped_families
 
 _SVG_STYLES = {
-    ("normal", "normal"): "regular",
-    ("bold", "normal"): "bold",
-    ("normal", "italic"): "italic",
-    ("bold", "italic"): "bolditalic",
+    "regular": ("normal", "normal"),
+    "bold": ("bold", "normal"),
+    "italic": ("normal", "italic"),
+    "bold_italic": ("bold", "italic"),
 }
+"""Each style of a family as SVG's (font-weight, font-style)."""
 
 REGULAR = "PK-Vera"
 BOLD = "PK-Vera-Bold"
 ITALIC = "PK-Vera-Italic"
 BOLD_ITALIC = "PK-Vera-BoldItalic"
 
+_REGISTERED: set[str] = set()
+"""Keys of the families registered so far in this run."""
+
+
+def register_fonts() -> None:
+    """Register every family a definition may draw with (idempotent; call before drawing).
+
+    The shipped families are registered once; a family a definition loaded since the last
+    call is registered now.
+    """
+    _register_shipped()
+    for family in families_in_use():
+        if family.key not in _REGISTERED:
+            _register(family)
+
 
 @functools.cache
-def register_fonts() -> None:
-    """Register Vera for reportlab text and for the SVG family ``Vera`` (idempotent)."""
-    names = {"regular": REGULAR, "bold": BOLD, "italic": ITALIC, "bolditalic": BOLD_ITALIC}
-    for style, file_name in _VERA.items():
-        pdfmetrics.registerFont(TTFont(names[style], str(_VERA_DIR / file_name)))
+def _register_shipped() -> None:
+    shipped = shipped_families()
+    vera = shipped["Vera"]
+    if {face.name for face in vera.faces.values()} != {REGULAR, BOLD, ITALIC, BOLD_ITALIC}:
+        raise RuntimeError("the Vera faces and the PDF font names disagree")
+    _register(vera)
     # reportlab's graphics renderer selects its default font before drawing anything;
     # make that our embedded font so no PDF refers to a font it does not carry
     shapes.STATE_DEFAULTS["fontName"] = REGULAR
+    for name, family in shipped.items():
+        if name != "Vera":
+            _register(family)
+
+
+def _register(family: FontFamily) -> None:
+    """Register a family's faces with reportlab and with svglib (under its key)."""
     font_map = svg_fonts.get_global_font_map()
-    for (weight, style), key in _SVG_STYLES.items():
-        font_map.register_font(FONT_FAMILY, str(_VERA_DIR / _VERA[key]), weight=weight,
-                               style=style, rlgFontName=names[key])
+    for face in family.faces.values():
+        pdfmetrics.registerFont(TTFont(face.name, str(face.path)))
+    for style, face in family.faces.items():
+        weight, slant = _SVG_STYLES[style]
+        font_map.register_font(family.key, str(face.path), weight=weight, style=slant,
+                               rlgFontName=face.name)
     # last: svglib's registration above re-registers each face on its own, which would
     # otherwise drop the bold and italic links that paragraph markup (<b>, <i>) follows
-    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC,
-                                  boldItalic=BOLD_ITALIC)
+    regular = family.faces.get("regular")
+    if regular is not None:
+        names = {style: face.name for style, face in family.faces.items()}
+        pdfmetrics.registerFontFamily(
+            regular.name, normal=regular.name, bold=names.get("bold", regular.name),
+            italic=names.get("italic", regular.name),
+            boldItalic=names.get("bold_italic", regular.name))
+    _REGISTERED.add(family.key)
