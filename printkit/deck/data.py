@@ -1,0 +1,383 @@
+"""Card data from a table: a CSV (or tab-separated) file, an XLSX workbook, or a list of
+mappings written in the definition itself.  One row is one card; the first row of a file
+names the columns.
+
+Every cell keeps where it was written (file, line and column; for a workbook its row and
+column), so a problem with a value, however late it is found, points at the cell.  CSV is
+read by a small reader of our own because the standard one cannot tell where a cell starts;
+it follows RFC 4180 (quotes, doubled quotes, line breaks inside quotes).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import warnings
+import zipfile
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from printkit import limits
+from printkit.deck.files import FileRefused, find, read, shown_folder
+from printkit.deck.model import AttributeValue
+from printkit.errors import Location, Problem, did_you_mean
+from printkit.yamlsource import Document, PathKey
+
+COLUMN = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+"""What a column name must be, so that ``{name}`` can refer to it."""
+RESERVED = {"id": "the face group's id", "deck": "the deck mark",
+            "n": "the card's number in its group"}
+"""Field names every card has already; a column may not take them."""
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One value of a row and where it was written."""
+
+    value: AttributeValue
+    where: Location
+
+
+@dataclass(frozen=True)
+class Row:
+    """One card's values by column, where the row starts, and its number (from 1)."""
+
+    cells: Mapping[str, Cell]
+    where: Location
+    number: int
+
+
+@dataclass(frozen=True)
+class Table:
+    """The rows of a table and how messages name it."""
+
+    shown: str
+    columns: tuple[str, ...]
+    rows: tuple[Row, ...]
+
+
+class _Refused(Exception):
+    """Reading stopped; carries the problem."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+def read_table(doc: Document, path: PathKey, source: object, folder: Path,
+               problems: list[Problem]) -> Table | None:
+    """The table a face group's ``data:`` names (``path`` is where it was written).
+
+    ``source`` is a file name, ``{file: NAME, sheet: SHEET}`` or a list of mappings.
+    Problems are added to ``problems``; ``None`` when the table cannot be read at all.
+    """
+    before = len(problems)
+    try:
+        if isinstance(source, list):
+            table = _inline(doc, path, source, problems)
+        else:
+            name, sheet = (source, None) if isinstance(source, str) else _file_and_sheet(source)
+            where = doc.where(path if isinstance(source, str) else (*path, "file"))
+            try:
+                found = find(folder, shown_folder(doc.file), name, "data table")
+                data = read(found)
+            except FileRefused as exc:
+                raise _Refused(Problem(str(exc), where)) from None
+            suffix = found.path.suffix.lower()
+            if suffix == ".xlsx":
+                table = _workbook(found.shown, data, sheet, where, problems)
+            elif suffix in (".csv", ".tsv", ".txt"):
+                if sheet is not None:
+                    raise _Refused(Problem("only a workbook (.xlsx) has sheets",
+                                           doc.where((*path, "sheet"))))
+                table = _csv(found.shown, data, "\t" if suffix == ".tsv" else None, where,
+                             problems)
+            else:
+                raise _Refused(Problem(f"{found.shown!r}: a data table is a .csv, .tsv or "
+                                       ".xlsx file", where))
+    except _Refused as exc:
+        problems.append(exc.problem)
+        return None
+    return table if len(problems) == before else None
+
+
+def _file_and_sheet(source: object) -> tuple[str, str | None]:
+    assert isinstance(source, dict)  # the schema let nothing else through
+    return str(source["file"]), source.get("sheet")
+
+
+def _check_value(text: str, where: Location) -> str:
+    """A cell's text (tabs become spaces), refused if it holds control characters or is
+    too long."""
+    text = text.replace("\t", " ")
+    bad = _CONTROL.search(text)
+    if bad is not None:
+        raise _Refused(Problem(f"control character U+{ord(bad.group()):04X} in this cell: "
+                               "cells hold printable text only", where))
+    if len(text) > limits.current().text:
+        raise _Refused(Problem(limits.over("text", len(text), "characters") + " in this cell",
+                               where))
+    return text
+
+
+def _header(names: Sequence[tuple[str, Location]]) -> tuple[str, ...]:
+    """The column names of a table, each checked (empty trailing names are dropped)."""
+    columns: list[str] = []
+    seen: set[str] = set()
+    for name, where in names:
+        if not name:
+            columns.append("")
+            continue
+        if not COLUMN.fullmatch(name):
+            hint = re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_") or "name"
+            if hint[0].isdigit():
+                hint = "_" + hint
+            raise _Refused(Problem(f"column name {name!r} cannot be used as a {{field}}: "
+                                   f"write it as {hint!r} (letters, digits, '_' and '-')",
+                                   where))
+        if name in RESERVED:
+            raise _Refused(Problem(f"column name {name!r} is taken ({RESERVED[name]}): "
+                                   "rename the column", where))
+        if name in seen:
+            raise _Refused(Problem(f"column {name!r} is named twice", where))
+        seen.add(name)
+        columns.append(name)
+    while columns and not columns[-1]:
+        columns.pop()
+    if not columns:
+        raise _Refused(Problem("the first row must name the columns", names[0][1]
+                               if names else None))
+    return tuple(columns)
+
+
+def _rows(shown: str, columns: tuple[str, ...],
+          lines: Iterator[tuple[Location, list[tuple[AttributeValue, Location]]]]
+          ) -> tuple[Row, ...]:
+    """Rows of cells by column; blank rows are skipped, extra cells refused."""
+    bound = limits.current().cards
+    rows: list[Row] = []
+    for where, cells in lines:
+        if all(value == "" for value, _ in cells):
+            continue
+        if len(rows) >= bound:
+            raise _Refused(Problem(limits.beyond("cards", f"{shown} has more than {bound} "
+                                                 "rows", "cards"), where))
+        extra = [(v, w) for v, w in cells[len(columns):] if v != ""]
+        if extra:
+            raise _Refused(Problem(f"this row has more cells than the {len(columns)} named "
+                                   "columns", extra[0][1]))
+        named = {}
+        for index, column in enumerate(columns):
+            if index < len(cells):
+                value, at = cells[index]
+            else:
+                value, at = "", where
+            if not column:
+                if value != "":
+                    raise _Refused(Problem("this cell is in a column without a name",
+                                           at))
+                continue
+            named[column] = Cell(value, at)
+        rows.append(Row(named, where, len(rows) + 1))
+    return tuple(rows)
+
+
+def _csv(shown: str, data: bytes, delimiter: str | None, where: Location,
+         problems: list[Problem]) -> Table:
+    """A CSV or tab-separated table."""
+    del problems
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise _Refused(Problem(f"{shown} is not UTF-8 text (byte {exc.start + 1}): save "
+                               "it as 'CSV UTF-8'", where)) from None
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
+    if delimiter is None:
+        first = lines[0] if lines else ""
+        delimiter = ";" if ";" in first and "," not in first else ","
+    records = list(_records(shown, text, lines, delimiter))
+    if not records:
+        raise _Refused(Problem(f"{shown} is empty: its first row must name the columns",
+                               where))
+    header = [(str(value), at) for value, at in records[0][1]]
+    columns = _header([(name.strip(), at) for name, at in header])
+    return Table(shown, columns, _rows(shown, columns, iter(records[1:])))
+
+
+def _records(shown: str, text: str, lines: list[str], delimiter: str
+             ) -> Iterator[tuple[Location, list[tuple[AttributeValue, Location]]]]:
+    """Each record of CSV ``text``: where it starts and its cells with their places."""
+    i, line, line_start = 0, 1, 0
+    length = len(text)
+
+    def here(offset: int, size: int = 1) -> Location:
+        column = offset - line_start + 1
+        source = lines[line - 1] if line - 1 < len(lines) else ""
+        return Location(shown, line, column, source, max(1, size))
+
+    while i < length:
+        cells: list[tuple[AttributeValue, Location]] = []
+        start = here(i)
+        while True:
+            at = here(i)
+            if i < length and text[i] == '"':
+                begin = i
+                i += 1
+                parts: list[str] = []
+                while True:
+                    end = text.find('"', i)
+                    if end < 0:
+                        raise _Refused(Problem("this quote is never closed", here(begin)))
+                    parts.append(text[i:end])
+                    line += text.count("\n", i, end)
+                    if text.startswith('"', end + 1) and end + 1 < length:
+                        parts.append('"')
+                        i = end + 2
+                        continue
+                    i = end + 1
+                    break
+                if line != at.line:
+                    line_start = text.rfind("\n", 0, i) + 1
+                value = "".join(parts).replace("\r\n", "\n")
+                if line == at.line:
+                    at = Location(shown, at.line, at.column, at.source_line, i - begin)
+                if i < length and text[i] not in (delimiter, "\n", "\r"):
+                    raise _Refused(Problem("text after a closing quote: put the whole cell "
+                                           "in quotes and double the quotes inside it",
+                                           here(i)))
+            else:
+                stop = i
+                while stop < length and text[stop] not in (delimiter, "\n", "\r"):
+                    stop += 1
+                value = text[i:stop]
+                at = Location(shown, at.line, at.column, at.source_line, max(1, stop - i))
+                i = stop
+            cells.append((_check_value(value, at), at))
+            if i < length and text[i] == delimiter:
+                i += 1
+                continue
+            break
+        if text.startswith("\r\n", i):
+            i += 2
+        elif i < length:
+            i += 1
+        line += 1
+        line_start = i
+        yield start, cells
+
+
+def _workbook(shown: str, data: bytes, sheet: str | None, where: Location,
+              problems: list[Problem]) -> Table:
+    """The first sheet (or the sheet named) of an XLSX workbook."""
+    del problems
+    bound = limits.current().file_size
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+            unpacked = sum(m.file_size for m in members)
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise _Refused(Problem(f"{shown} is not an .xlsx workbook", where)) from None
+    if unpacked > bound or len(members) > 10_000:
+        raise _Refused(Problem(f"{shown}: " + limits.beyond(
+            "file-size", f"the workbook unpacks to {unpacked} bytes", "bytes"), where))
+    import openpyxl  # only definitions with a workbook need it
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # openpyxl warns about styles it skips
+            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception:  # openpyxl raises many kinds of error on a damaged file
+        raise _Refused(Problem(f"{shown} is not an .xlsx workbook printkit can read",
+                               where)) from None
+    try:
+        names = list(book.sheetnames)
+        if sheet is not None and sheet not in names:
+            raise _Refused(Problem(f"{shown} has no sheet {sheet!r}" + did_you_mean(
+                sheet, names) + f"; its sheets: {', '.join(names)}", where))
+        page = book[sheet] if sheet is not None else book.worksheets[0]
+        records = list(_sheet_records(shown, page))
+    finally:
+        book.close()
+    if not records:
+        raise _Refused(Problem(f"{shown}: the sheet is empty: its first row must name the "
+                               "columns", where))
+    header = [(str(value).strip(), at) for value, at in records[0][1]]
+    columns = _header(header)
+    return Table(shown, columns, _rows(shown, columns, iter(records[1:])))
+
+
+def _sheet_records(shown: str, page: object
+                   ) -> Iterator[tuple[Location, list[tuple[AttributeValue, Location]]]]:
+    bound = limits.current().cards + 1
+    for number, row in enumerate(page.iter_rows(values_only=True),  # type: ignore[attr-defined]
+                                 start=1):
+        if number > bound + 1:
+            raise _Refused(Problem(limits.beyond("cards", f"{shown} has more than "
+                                                 f"{bound - 1} rows", "cards"),
+                                   Location(shown, number, 1)))
+        cells = []
+        for column, raw in enumerate(row[:500], start=1):
+            at = Location(shown, number, column)
+            cells.append((_workbook_value(raw, at), at))
+        while cells and cells[-1][0] == "":
+            cells.pop()
+        yield Location(shown, number, 1), cells
+
+
+def _workbook_value(raw: object, where: Location) -> AttributeValue:
+    """A workbook cell as card data: whole numbers stay numbers, the rest is text."""
+    if raw is None:
+        return ""
+    if isinstance(raw, bool):
+        return "true" if raw else "false"
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, float):
+        return int(raw) if raw.is_integer() and abs(raw) < 1e15 else f"{raw:g}"
+    if hasattr(raw, "isoformat"):
+        return str(raw.isoformat()).removesuffix("T00:00:00")
+    return _check_value(str(raw), where)
+
+
+def _inline(doc: Document, path: PathKey, items: list[object],
+            problems: list[Problem]) -> Table:
+    """Rows written in the definition as a list of mappings."""
+    columns: dict[str, None] = {}
+    rows: list[Row] = []
+    bound = limits.current().cards
+    for index, item in enumerate(items):
+        where = doc.where((*path, index))
+        if len(rows) >= bound:
+            raise _Refused(Problem(limits.beyond("cards", f"the list has more than {bound} "
+                                                 "rows", "cards"), where))
+        if not isinstance(item, dict):
+            problems.append(Problem("each row of data is a mapping of column: value", where))
+            continue
+        cells: dict[str, Cell] = {}
+        for key, value in item.items():
+            at = doc.where((*path, index, key))
+            try:
+                _header([(key, doc.where((*path, index, key), key=True))])
+            except _Refused as exc:
+                problems.append(exc.problem)
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+                if value is None:
+                    value = ""
+                else:
+                    problems.append(Problem(f"column {key!r}: expected a plain value "
+                                            "(text or a number)", at))
+                    continue
+            if isinstance(value, float):
+                value = int(value) if value.is_integer() else f"{value:g}"
+            cells[key] = Cell(value, at)
+            columns.setdefault(key)
+        rows.append(Row(cells, where, len(rows) + 1))
+    if not rows and not problems:
+        problems.append(Problem("the list of data is empty", doc.where(path)))
+    names = tuple(columns)
+    filled = tuple(Row({c: row.cells.get(c, Cell("", row.where)) for c in names}, row.where,
+                       row.number) for row in rows)
+    return Table("the data list", names, filled)

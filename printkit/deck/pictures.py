@@ -1,0 +1,132 @@
+"""Icons (declared once in ``icons:``) and images (named by a layout's ``image`` elements),
+read from the definition's folder and checked before anything is drawn.
+
+SVG stays vector: its shapes are placed in the face.  PNG and JPEG are placed as they are,
+at their own resolution; their pixel size is kept so the face can say when an image would
+print under 300 dpi.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image
+
+from printkit.deck.files import FileRefused, UserFile, find, read
+from printkit.deck.svgsafe import Drawing, SvgRefused, path_drawing, read_drawing
+
+MOST_PIXELS = 50_000_000
+"""The largest raster image read (a 300 dpi picture of 60 x 60 cm): more would only cost
+memory, since no card prints it."""
+RASTER_FORMATS = {"PNG": "png", "JPEG": "jpeg"}
+
+
+class PictureRefused(ValueError):
+    """An icon or image cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class Icon:
+    """A named icon: plain shapes in a view box."""
+
+    name: str
+    drawing: Drawing
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An image file: vector shapes, or raster bytes with their pixel size."""
+
+    shown: str
+    kind: str
+    """``svg``, ``png`` or ``jpeg``."""
+    aspect: float
+    """Width over height."""
+    pixels: tuple[int, int] = (0, 0)
+    data: bytes = b""
+    drawing: Drawing | None = None
+
+
+def icon_from_file(name: str, found: UserFile) -> Icon:
+    """An icon drawn in an SVG file; raises :class:`PictureRefused`."""
+    if found.path.suffix.lower() != ".svg":
+        raise PictureRefused(f"{found.shown!r}: an icon is an .svg file (or inline path data)")
+    try:
+        return Icon(name, read_drawing(read(found)))
+    except (SvgRefused, FileRefused) as exc:
+        raise PictureRefused(f"{found.shown}: {exc}") from None
+
+
+def icon_from_path(name: str, data: str, view_box: str) -> Icon:
+    """An icon written inline as SVG path data; raises :class:`PictureRefused`."""
+    try:
+        return Icon(name, path_drawing(data, view_box))
+    except SvgRefused as exc:
+        raise PictureRefused(str(exc)) from None
+
+
+class PictureShelf:
+    """The images one definition names, each read once however many cards show it."""
+
+    def __init__(self, folder: Path, shown_folder: str) -> None:
+        self.folder = folder
+        self.shown_folder = shown_folder
+        self._read: dict[str, Picture | PictureRefused] = {}
+
+    def get(self, name: str) -> Picture:
+        """The image file ``name``; raises :class:`PictureRefused`."""
+        known = self._read.get(name)
+        if known is None:
+            try:
+                known = _picture(find(self.folder, self.shown_folder, name, "image"))
+            except FileRefused as exc:
+                known = PictureRefused(str(exc))
+            except PictureRefused as exc:
+                known = exc
+            self._read[name] = known
+        if isinstance(known, PictureRefused):
+            raise known
+        return known
+
+
+def _picture(found: UserFile) -> Picture:
+    suffix = found.path.suffix.lower()
+    try:
+        data = read(found)
+    except FileRefused as exc:
+        raise PictureRefused(str(exc)) from None
+    if suffix == ".svg":
+        try:
+            drawing = read_drawing(data)
+        except SvgRefused as exc:
+            raise PictureRefused(f"{found.shown}: {exc}") from None
+        return Picture(found.shown, "svg", drawing.aspect, drawing=drawing)
+    if suffix not in (".png", ".jpg", ".jpeg"):
+        raise PictureRefused(f"{found.shown!r}: an image is an .svg, .png or .jpg file")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                kind = RASTER_FORMATS.get(str(image.format))
+                width, height = image.size
+                if kind is None:
+                    raise PictureRefused(f"{found.shown}: the file holds a {image.format} "
+                                         "image; save it as PNG or JPEG")
+                if width * height > MOST_PIXELS:
+                    raise PictureRefused(f"{found.shown}: {width} x {height} pixels is more "
+                                         f"than printkit reads ({MOST_PIXELS:,} pixels)")
+                if image.mode not in ("1", "L", "LA", "P", "RGB", "RGBA"):
+                    raise PictureRefused(f"{found.shown}: the image is in {image.mode} "
+                                         "colours; save it in RGB")
+                image.load()
+    except PictureRefused:
+        raise
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise PictureRefused(f"{found.shown}: the image has more pixels than printkit reads "
+                             f"({MOST_PIXELS:,})") from None
+    except Exception:  # Pillow raises many kinds of error on a damaged or hostile file
+        raise PictureRefused(f"{found.shown} is damaged or not a PNG or JPEG image") from None
+    return Picture(found.shown, kind, width / height, (width, height), data)
