@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.render.faces.layout import LAYOUT
 from printkit.render.faces.playing_cards import PLAYING_CARD
 from printkit.render.kinds import FaceKind
 
 GENERIC_FACE_KINDS: tuple[FaceKind[Any], ...] = (
+    LAYOUT,
     PLAYING_CARD,
 )
 """The generic face kinds."""

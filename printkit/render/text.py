@@ -1,0 +1,235 @@
+"""Running text inside a box: wrapped at spaces, shrunk until it fits, drawn as SVG.
+
+Widths come from each font's own advance widths (:class:`~printkit.deck.fonts.FontFace`),
+the same numbers the PDF writer uses, so a line that fits here fits on paper.  Text is
+shrunk step by step down to its least size; if it still does not fit, :func:`fit_text`
+says so (the caller turns that into an error naming the card and the field): nothing is
+ever cut off or left to overflow.  Every run of words in one face is one SVG ``<text>``
+with its own position, so the drawing does not depend on the viewer's measuring.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from printkit.deck.fonts import FontFace
+from printkit.deck.shapes import InlineIcon, Run, TextShape
+from printkit.render.svg import num
+from printkit.units import MM
+
+ICON_HEIGHT = 1.0
+"""Height of an icon in running text, as a multiple of the font size."""
+ICON_DROP = 0.15
+"""How far an icon in text reaches below the baseline, as a multiple of the font size."""
+STEP = 0.05
+"""Precision of shrinking, in points."""
+_PARTS = re.compile(r"\n| +|[^ \n]+")
+
+IconDrawer = Callable[[InlineIcon, float, float, float], str]
+"""Draws an icon of running text: ``(icon, x, y, height)`` in millimetres -> SVG."""
+
+
+class TextDoesNotFit(ValueError):
+    """The text cannot fit its box even at its least size; the message says why."""
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """Part of a word: text in one face, or an icon."""
+
+    text: str
+    face: FontFace | None
+    icon: InlineIcon | None = None
+
+    def width(self, size: float) -> float:
+        """Advance width at ``size`` (points)."""
+        if self.icon is not None:
+            return size * ICON_HEIGHT * self.icon.icon.drawing.aspect
+        assert self.face is not None
+        return self.face.width(self.text, size)
+
+
+@dataclass(frozen=True)
+class Word:
+    """Fragments with no space between them, and the face of the space before the word
+    (``None`` at the start of a line of the source text)."""
+
+    fragments: tuple[Fragment, ...]
+    space: FontFace | None
+
+    def width(self, size: float) -> float:
+        """Width at ``size`` (points)."""
+        return sum(f.width(size) for f in self.fragments)
+
+
+@dataclass(frozen=True)
+class Line:
+    """Words on one line, with the x of each (points from the line's start)."""
+
+    words: tuple[tuple[float, Word], ...]
+    width: float
+
+
+@dataclass(frozen=True)
+class Block:
+    """Text laid out at one size: its lines and the height they take (points)."""
+
+    size: float
+    lines: tuple[Line, ...]
+    height: float
+
+
+def paragraphs(shape: TextShape) -> list[list[Word]]:
+    """The words of the text, one list per line of the source text."""
+    result: list[list[Word]] = [[]]
+    current: list[Fragment] = []
+    space: FontFace | None = None
+    pending_space: FontFace | None = None
+
+    def close() -> None:
+        nonlocal current, space
+        if current:
+            result[-1].append(Word(tuple(current), space))
+            current = []
+        space = None
+
+    for piece in shape.pieces:
+        if isinstance(piece, InlineIcon):
+            if not current:
+                space = pending_space
+            current.append(Fragment("", None, piece))
+            pending_space = None
+            continue
+        assert isinstance(piece, Run)
+        for part in _PARTS.findall(piece.text):
+            if part == "\n":
+                close()
+                result.append([])
+                pending_space = None
+            elif part.startswith(" "):
+                close()
+                pending_space = piece.face if result[-1] else None
+            else:
+                if not current:
+                    space = pending_space
+                current.append(Fragment(part, piece.face))
+                pending_space = None
+    close()
+    return result
+
+
+def layout_at(shape: TextShape, source: list[list[Word]], size: float, width: float,
+              height: float) -> Block | str:
+    """The text at ``size`` in a box ``width`` x ``height`` (points), or why it does not
+    fit."""
+    lines: list[Line] = []
+    for words in source:
+        placed: list[tuple[float, Word]] = []
+        x = 0.0
+        for word in words:
+            w = word.width(size)
+            if w > width + 1e-6:
+                text = "".join(f.text or ":icon:" for f in word.fragments)
+                return f"the word {text[:40]!r} is wider than its box"
+            gap = word.space.width(" ", size) if word.space is not None and placed else 0.0
+            if placed and (not shape.wrap or x + gap + w <= width + 1e-6):
+                placed.append((x + gap, word))
+                x += gap + w
+            elif placed:
+                lines.append(Line(tuple(placed), x))
+                placed, x = [(0.0, word)], w
+            else:
+                placed, x = [(0.0, word)], w
+            if not shape.wrap and x > width + 1e-6:
+                return "a line is wider than its box"
+        lines.append(Line(tuple(placed), x))
+    regular = _regular(shape)
+    line_height = shape.leading * size
+    extent = (regular.ascent + regular.descent) * size
+    total = (len(lines) - 1) * line_height + extent
+    if total > height + 1e-6:
+        return f"{len(lines)} lines need {total / MM:.1f}mm but the box is {height / MM:.1f}mm"
+    return Block(size, tuple(lines), total)
+
+
+def _regular(shape: TextShape) -> FontFace:
+    """The face whose ascent and descent set the lines' spacing."""
+    face = shape.family.face(bold=False, italic=False)
+    if face is not None:
+        return face
+    return next(p.face for p in shape.pieces if isinstance(p, Run))
+
+
+def fit_text(shape: TextShape, width: float, height: float) -> Block:
+    """The text at the largest size from ``shape.size`` down to ``shape.min_size`` that
+    fits; raises :class:`TextDoesNotFit` when even the least size does not."""
+    source = paragraphs(shape)
+    best = layout_at(shape, source, shape.size, width, height)
+    if isinstance(best, Block):
+        return best
+    least = layout_at(shape, source, shape.min_size, width, height)
+    if not isinstance(least, Block):
+        raise TextDoesNotFit(f"{least} even at {shape.min_size:g}pt")
+    low, high = shape.min_size, shape.size
+    found = least
+    while high - low > STEP:
+        middle = (low + high) / 2
+        trial = layout_at(shape, source, middle, width, height)
+        if isinstance(trial, Block):
+            low, found = middle, trial
+        else:
+            high = middle
+    return found
+
+
+def text_svg(shape: TextShape, block: Block, box: tuple[float, float, float, float],
+             icon_svg: IconDrawer) -> str:
+    """SVG elements of a laid-out text in ``box`` (x, y, width, height in millimetres).
+
+    ``icon_svg(icon, x, y, height)`` draws an inline icon (in millimetres).
+    """
+    x0, y0, width, height = box
+    size = block.size
+    regular = _regular(shape)
+    top = {"top": 0.0, "middle": (height * MM - block.height) / 2,
+           "bottom": height * MM - block.height}[shape.valign]
+    out = []
+    for index, line in enumerate(block.lines):
+        baseline = top + regular.ascent * size + index * shape.leading * size
+        shift = {"left": 0.0, "center": (width * MM - line.width) / 2,
+                 "right": width * MM - line.width}[shape.align]
+        segments: list[tuple[float, FontFace, str]] = []
+        for x, word in line.words:
+            cursor = x + shift
+            if segments and word.space is not None and segments[-1][1] == word.space \
+                    and word.fragments[0].face == word.space:
+                segments[-1] = (segments[-1][0], word.space, segments[-1][2] + " ")
+            for fragment in word.fragments:
+                if fragment.icon is not None:
+                    icon_height = size * ICON_HEIGHT
+                    out.append(icon_svg(fragment.icon, x0 + cursor / MM,
+                                        y0 + (baseline + size * ICON_DROP - icon_height) / MM,
+                                        icon_height / MM))
+                elif fragment.face is not None:
+                    last = segments[-1] if segments else None
+                    if last is not None and last[1] == fragment.face and abs(
+                            last[0] + last[1].width(last[2], size) - cursor) < 1e-6:
+                        segments[-1] = (last[0], last[1], last[2] + fragment.text)
+                    else:
+                        segments.append((cursor, fragment.face, fragment.text))
+                cursor += fragment.width(size)
+        for x, face, text in segments:
+            out.append(_text(shape, face, text, x0 + x / MM, y0 + baseline / MM, size / MM))
+    return "".join(out)
+
+
+def _text(shape: TextShape, face: FontFace, text: str, x: float, y: float, size: float) -> str:
+    bold = face.style in ("bold", "bold_italic")
+    italic = face.style in ("italic", "bold_italic")
+    weight = ' font-weight="bold"' if bold else ""
+    slant = ' font-style="italic"' if italic else ""
+    return (f'<text x="{num(x)}" y="{num(y)}" font-family="{shape.family.css}" '
+            f'font-size="{num(size)}"{weight}{slant} fill="{shape.fill}">{escape(text)}</text>')
