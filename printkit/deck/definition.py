@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printkit.deck import components, content
+from printkit.deck import components, content, faces
 from printkit.deck.board_schema import BOARD
 from printkit.deck.schema import (
     Colour,
@@ -42,6 +42,7 @@ FACE = Record(description="A group of card faces drawn by one renderer.", fields
     "name": Field(Text("file name pattern of each card, using {attribute} fields"),
                   default="{id}"),
     "options": Field(MapOf(Scalar("an option")), default=None),
+    **faces.GROUP_FIELDS,
 })
 
 CARD = Record(description="Card geometry.", fields={
@@ -52,8 +53,9 @@ CARD = Record(description="Card geometry.", fields={
 })
 
 STYLE = Record(description="Shared look of the printed pieces.", fields={
-    "font": Field(Text("font family; Bitstream Vera is embedded in every PDF",
-                       choices=("Vera",)), default="Vera"),
+    "font": Field(Text("font family of text that names none: DejaVu Sans or Vera (shipped "
+                       "with printkit) or a family from fonts:; embedded in every PDF"),
+                  default="DejaVu Sans"),
     "accent": Field(Colour("colour of titles and marks on sheets"), default="#1f3a6e"),
 })
 

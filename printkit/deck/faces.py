@@ -1,5 +1,6 @@
-"""The faces of a definition: each face group's attribute product (per deck where asked),
-named by its pattern, checked by its kind, with the kind's typed options."""
+"""The faces of a definition: each face group's cards (an attribute product, rows of a data
+table, or one card), per deck where asked, named by its pattern, checked by its kind, with
+the kind's typed options, and for kinds that draw layouts each card's layout filled in."""
 
 from __future__ import annotations
 
@@ -8,101 +9,289 @@ import math
 import re
 import string
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Literal
 
 from printkit import limits
+from printkit.deck.content import Content
+from printkit.deck.data import Table, read_table
+from printkit.deck.layouts import LAYOUT_NAME, Layout
 from printkit.deck.model import AttributeValue, CardFace
 from printkit.deck.options import Kinds, OptionsSpec
-from printkit.deck.patterns import PatternError, parse_pattern
-from printkit.deck.schema import Checker
-from printkit.errors import Problem, did_you_mean
-from printkit.yamlsource import Document
+from printkit.deck.patterns import Pattern, PatternError, parse_pattern
+from printkit.deck.resolve import BUILT_IN, CardData, check_fields, resolve_card
+from printkit.deck.schema import JSON, Checker, Field, Node, Record, Text
+from printkit.deck.shapes import LayoutOptions
+from printkit.errors import Location, Problem, did_you_mean
+from printkit.yamlsource import Document, PathKey
 
 SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 """What a face's name may be (it becomes a file name in the kit)."""
 
+_TABLE_FILE = Record(description="A sheet of a workbook.", fields={
+    "file": Field(Text("an .xlsx, .csv or .tsv file beside the definition"), required=True),
+    "sheet": Field(Text("the sheet's name (default: the first sheet)")),
+})
+
+
+@dataclass
+class DataSource(Node):
+    """A data table: a file's name, ``{file, sheet}``, or a list of rows."""
+
+    description: str = ("one card per row: a .csv, .tsv or .xlsx file beside the definition "
+                        "(first row: column names; a 'count' column gives copies), "
+                        "{file, sheet}, or a list of mappings")
+
+    def check(self, value: object, path: PathKey, checker: Checker) -> object:
+        if isinstance(value, str):
+            return Text().check(value, path, checker)
+        if isinstance(value, dict):
+            return _TABLE_FILE.check(value, path, checker)
+        if isinstance(value, list):
+            return value  # rows are checked, with their places, when the table is read
+        checker.fail(path, "expected a file name, {file, sheet} or a list of rows")
+        return None
+
+    def json(self) -> JSON:
+        return self._json({"anyOf": [{"type": "string"}, _TABLE_FILE.json(),
+                                     {"type": "array", "items": {"type": "object"}}]})
+
+
+GROUP_FIELDS: Mapping[str, Field] = {
+    "data": Field(DataSource()),
+    "layout": Field(Text("the layout these cards fill in (from layouts:)",
+                         pattern=LAYOUT_NAME)),
+}
+"""The keys of a face group this module adds to the definition's schema."""
+
+
+@dataclass(frozen=True)
+class _Card:
+    """One card of a group before decks and names: its attributes and copies."""
+
+    attributes: tuple[tuple[str, AttributeValue], ...]
+    copies: int
+    sources: Mapping[str, Location]
+
+
+@dataclass(frozen=True)
+class _Group:
+    """What a face group makes: its field names, how many cards, and (lazily) the cards."""
+
+    names: tuple[str, ...]
+    size: int
+    copies: int
+    table: Table | None = None
+
 
 def expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count: int,
-                  kinds: Kinds, problems: list[Problem]) -> tuple[CardFace, ...]:
-    """Every unique face: each group's attribute product, per deck where asked.
+                 kinds: Kinds, problems: list[Problem], *, base: PathKey = ("faces",),
+                 content: Content | None = None) -> tuple[CardFace, ...]:
+    """Every unique face: each group's cards, per deck where asked.
 
     Counts are checked against the ``faces`` and ``cards`` limits before anything is made,
-    names must be safe file names, and each face kind checks the attributes it draws.
+    names must be safe file names, each face kind checks the attributes it draws, and each
+    card of a kind that draws layouts gets its layout filled in.  ``base`` is where the
+    groups are in the file (``("faces",)``, or a component's face list); ``content`` holds
+    the definition's layouts, fonts, icons and folder.
     """
+    content = content if content is not None else Content()
     bound = limits.current()
     faces: list[CardFace] = []
     seen: dict[str, int] = {}
     face_total = card_total = 0
     for index, group in enumerate(groups):
-        generate: Mapping[str, tuple[AttributeValue, ...]] = group.get("generate") or {}
-        if any(values is None for values in generate.values()) or not group.get("id"):
-            continue  # already reported
-        names = list(generate)
+        where: PathKey = (*base, index)
+        made = _group(doc, group, where, content, problems)
+        if made is None:
+            continue
         decks = range(deck_count) if group.get("per_deck", True) else range(1)
-        combos_count = math.prod(len(generate[n]) for n in names)
-        face_total += combos_count * len(decks)
-        card_total += combos_count * len(decks) * int(group.get("count") or 1)
+        face_total += made.size * len(decks)
+        card_total += made.copies * len(decks)
         if face_total > bound.faces:
-            problems.append(doc.problem(("faces", index), limits.beyond(
+            problems.append(doc.problem(where, limits.beyond(
                 "faces", f"this definition makes at least {face_total} faces", "faces")))
             break
         if card_total > bound.cards:
-            problems.append(doc.problem(("faces", index), limits.beyond(
+            problems.append(doc.problem(where, limits.beyond(
                 "cards", f"this definition makes at least {card_total} cards", "cards")))
             break
-        pattern_text = group.get("name") or "{id}"
-        try:
-            pattern = parse_pattern(pattern_text)
-        except PatternError as exc:
-            problems.append(doc.problem(("faces", index, "name"), f"name pattern: {exc}"))
-            continue
-        fields = set(pattern.fields)
-        unknown = fields - set(names) - {"id", "deck"}
-        if unknown:
-            problems.append(doc.problem(("faces", index, "name"), "name pattern uses "
-                                        f"{', '.join(sorted(unknown))} but the group has no "
-                                        "such attribute" + did_you_mean(sorted(unknown)[0],
-                                                                        names)))
-            continue
-        if combos_count > 1 and not (fields & set(names)):
-            problems.append(doc.problem(("faces", index, "name"), f"name pattern "
-                                        f"{pattern_text!r} gives every card the same name: use "
-                                        "the attributes, e.g. '{" + names[0] + "}'"))
-            continue
+        pattern = _name_pattern(doc, group, where, made, problems)
         spec = kinds.faces.get(str(group.get("kind")))
-        check = spec.check_attributes if spec is not None else None
-        combos = list(itertools.product(*(generate[n] for n in names))) if names else [()]
-        if check is not None:
-            wrong = next((m for m in (check(dict(zip(names, c, strict=True))) for c in combos)
-                          if m), None)
-            if wrong:
-                where = ("faces", index, "generate") if names else ("faces", index, "kind")
-                problems.append(doc.problem(where, wrong))
-                continue
+        if spec is None:
+            continue
+        layout = _layout(doc, group, where, spec, made, content, problems)
+        if pattern is None or layout is False:
+            continue
+        cards = _cards(group, made, problems)
+        check = spec.check_attributes
+        if cards is None or (check is not None and _attributes_wrong(
+                doc, check, cards, where, made, problems)):
+            continue
+        width = len(str(len(cards)))
         for deck in decks:
             mark = string.ascii_uppercase[deck] if deck_count > 1 and group["per_deck"] else ""
-            for combo in combos:
-                attributes = tuple(zip(names, combo, strict=True))
-                base = pattern.fill({"id": group["id"], "deck": mark, **dict(attributes)})
-                key = f"{base}-{mark}" if mark and "deck" not in fields else base
+            for number, card in enumerate(cards, start=1):
+                values = {"id": group["id"], "deck": mark, "n": number, **dict(card.attributes)}
+                named = pattern.fill({**values, "n": f"{number:0{width}d}"})
+                key = f"{named}-{mark}" if mark and "deck" not in pattern.fields else named
                 if not SAFE_NAME.fullmatch(key):
-                    problems.append(doc.problem(("faces", index, "name"), f"face name {key!r} "
-                                                "is not a safe file name: use letters, digits, "
-                                                "'.', '_' and '-' (at most 100)"))
+                    problems.append(doc.problem((*where, "name"), f"face name {key!r} is not "
+                                                "a safe file name: use letters, digits, '.', "
+                                                "'_' and '-' (at most 100)"))
                     break
                 if key in seen:
-                    problems.append(doc.problem(("faces", index), f"face {key!r} is defined "
-                                                f"twice (also in face group {seen[key] + 1})"))
+                    problems.append(doc.problem(where, f"face {key!r} is defined twice (also "
+                                                f"in face group {seen[key] + 1})"))
                     continue
                 seen[key] = index
+                options = group["options"]
+                if isinstance(layout, Layout):
+                    drawn = resolve_card(doc, layout, CardData(key, values, card.sources),
+                                         content, problems)
+                    if drawn is None:
+                        continue
+                    options = replace(drawn, base=group["options"])
                 faces.append(CardFace(key=key, group=group["id"], kind=group["kind"],
-                                      attributes=attributes, copies=group["count"], deck=deck,
-                                      deck_mark=mark, options=group["options"]))
+                                      attributes=card.attributes, copies=card.copies,
+                                      deck=deck, deck_mark=mark, options=options))
     return tuple(faces)
 
 
+def _group(doc: Document, group: Mapping[str, Any], where: PathKey, content: Content,
+           problems: list[Problem]) -> _Group | None:
+    """The size of a group and its field names (``None`` if already reported)."""
+    generate: Mapping[str, tuple[AttributeValue, ...]] = group.get("generate") or {}
+    if any(values is None for values in generate.values()) or not group.get("id"):
+        return None  # already reported
+    count = int(group.get("count") or 1)
+    source = group.get("data")
+    if source is None:
+        size = math.prod(len(v) for v in generate.values())
+        return _Group(tuple(generate), size, size * count)
+    if generate:
+        problems.append(doc.problem((*where, "data"), "a face group takes its cards from "
+                                    "generate or from data, not both", key=True))
+        return None
+    table = read_table(doc, (*where, "data"), source, content.folder, problems)
+    if table is None:
+        return None
+    copies = sum(_copies(row.cells["count"].value) or count if "count" in row.cells else count
+                 for row in table.rows)
+    return _Group(table.columns, len(table.rows), copies, table)
+
+
+def _copies(value: AttributeValue) -> int | None:
+    """A ``count`` cell as a number of copies (``None`` if it is not one)."""
+    text = str(value).strip()
+    if not text.isdigit() or not 1 <= int(text) <= 1000:
+        return None
+    return int(text)
+
+
+def _name_pattern(doc: Document, group: Mapping[str, Any], where: PathKey, made: _Group,
+                  problems: list[Problem]) -> Pattern | None:
+    text = group.get("name") or "{id}"
+    if made.table is not None and text == "{id}" and made.size > 1:
+        text = "{id}-{n}"
+    try:
+        pattern = parse_pattern(text)
+    except PatternError as exc:
+        problems.append(doc.problem((*where, "name"), f"name pattern: {exc}"))
+        return None
+    fields = set(pattern.fields)
+    names = list(made.names)
+    unknown = fields - set(names) - set(BUILT_IN)
+    if unknown:
+        problems.append(doc.problem((*where, "name"), "name pattern uses "
+                                    f"{', '.join(sorted(unknown))} but the group has no such "
+                                    "attribute" + did_you_mean(sorted(unknown)[0], names)))
+        return None
+    if made.size > 1 and not (fields & {*names, "n"}):
+        problems.append(doc.problem((*where, "name"), f"name pattern {text!r} gives every "
+                                    "card the same name: use the attributes, e.g. '{"
+                                    + (names[0] if names else "n") + "}'"))
+        return None
+    return pattern
+
+
+def _layout(doc: Document, group: Mapping[str, Any], where: PathKey, spec: OptionsSpec[Any],
+            made: _Group, content: Content, problems: list[Problem]
+            ) -> Layout | Literal[False] | None:
+    """The group's layout: ``None`` for a kind that draws none, ``False`` after a problem."""
+    name = group.get("layout")
+    draws = isinstance(spec.options, type) and issubclass(spec.options, LayoutOptions)
+    if not draws:
+        if name is None:
+            return None
+        problems.append(doc.problem((*where, "layout"), f"the kind {spec.name!r} draws its "
+                                    "own faces and takes no layout (use kind: layout)"))
+        return False
+    if name is None:
+        problems.append(doc.problem(where, f"the kind {spec.name!r} draws a layout: name it "
+                                    "with layout: NAME", key=True))
+        return False
+    layout = content.layouts.get(name)
+    if layout is None:
+        known = ", ".join(sorted(content.layouts)) or "none"
+        problems.append(doc.problem((*where, "layout"), f"there is no layout {name!r}"
+                                    + did_you_mean(name, content.layouts)
+                                    + f" (layouts: {known})"))
+        return False
+    source = f"face group {group['id']!r}" + (
+        f" ({made.table.shown})" if made.table is not None else "")
+    if group.get("options") is None or not check_fields(
+            doc, layout, (*made.names, *BUILT_IN), source, problems):
+        return False
+    return layout
+
+
+def _cards(group: Mapping[str, Any], made: _Group, problems: list[Problem]
+           ) -> list[_Card] | None:
+    """The group's cards: rows of its table, or the product of its attribute values."""
+    count = int(group.get("count") or 1)
+    if made.table is None:
+        generate: Mapping[str, tuple[AttributeValue, ...]] = group.get("generate") or {}
+        return [_Card(tuple(zip(made.names, combo, strict=True)), count, {})
+                for combo in itertools.product(*(generate[n] for n in made.names))]
+    cards = []
+    fine = True
+    for row in made.table.rows:
+        copies = count
+        if "count" in row.cells and str(row.cells["count"].value).strip():
+            cell = row.cells["count"]
+            found = _copies(cell.value)
+            if found is None:
+                problems.append(Problem(f"count must be a whole number from 1 to 1000, not "
+                                        f"{cell.value!r}", cell.where))
+                fine = False
+                continue
+            copies = found
+        attributes = tuple((c, row.cells[c].value) for c in made.table.columns)
+        cards.append(_Card(attributes, copies, {c: row.cells[c].where
+                                                for c in made.table.columns}))
+    return cards if fine else None
+
+
+def _attributes_wrong(doc: Document, check: Any, cards: list[_Card], where: PathKey,
+                      made: _Group, problems: list[Problem]) -> bool:
+    """Whether the kind refuses a card's attributes (the first refusal is reported)."""
+    for card in cards:
+        wrong = check(dict(card.attributes))
+        if wrong:
+            if made.table is not None and card.sources:
+                location = next(iter(card.sources.values()))
+                problems.append(Problem(wrong, Location(location.file, location.line, 1,
+                                                        location.source_line)))
+            else:
+                target = (*where, "generate") if made.names else (*where, "kind")
+                problems.append(doc.problem(target, wrong))
+            return True
+    return False
+
+
 def kind_options(doc: Document, known: Mapping[str, OptionsSpec[Any]], kind: object,
-                  given: object, path: tuple[str | int, ...], problems: list[Problem]) -> object:
+                 given: object, path: tuple[str | int, ...], problems: list[Problem]) -> object:
     """The typed options of a face group or back: the kind must be known and its
     ``options`` mapping must pass the kind's schema (each problem located)."""
     if not isinstance(kind, str):

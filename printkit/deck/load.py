@@ -165,8 +165,8 @@ def load_definition(
             where = locations.get(key) or doc.where(("parameters",), key=True)
             problems.append(Problem(message, where))
 
-    content = read_content(doc, data, problems)
-    faces = expand_faces(doc, face_groups, deck_count, kinds, problems)
+    content = read_content(doc, data, problems, folder=path.parent)
+    faces = expand_faces(doc, face_groups, deck_count, kinds, problems, content=content)
     components = read_components(doc, data, problems)
     font = (data.get("style") or {}).get("font") or "Vera"
     if problems:
