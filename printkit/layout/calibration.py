@@ -1,73 +1,187 @@
 """The duplex calibration sheet: one sheet printed on both sides that shows how far a
-printer shifts the back page, so ``--back-offset`` can undo it."""
+printer shifts the back page, and says in millimetres what ``--back-offset`` undoes it.
+
+The front carries a millimetre grid around the page centre; the back carries a red cross
+placed where the centre lands once the sheet is turned over (:func:`mirror_slot`, the rule
+the card sheets use), moved by the offset the sheet was built with.  Held against a window,
+the cross shows the printer's shift as seen from the front.
+
+The sign of the advice follows from the turn.  Seen from the front, a back-page shift
+``s`` appears as ``L s``, where ``L`` mirrors the axis the sheet turns about (long-edge
+flip on a portrait page: x).  ``--back-offset`` moves backs in the back page's own
+coordinates, so the offset that cancels a reading ``d`` is ``-L d`` added to the offset
+already built in: :func:`advice` gives the two signs and the sheet prints them.
+"""
 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
 
 from printkit.layout.fonts import BOLD, REGULAR
 from printkit.layout.geometry import INFO_BAND, Rect, SheetSpec, Slot, mirror_slot
 from printkit.layout.label import draw_label
 from printkit.layout.paper import Paper
-from printkit.layout.pdfcanvas import new_canvas
+from printkit.layout.pdfcanvas import new_canvas, saved
 from printkit.units import MM
 
+GRID = 20
+"""Half the side of the reading grid, in millimetres."""
+RED = (0.8, 0.0, 0.0)
+GREY = (0.55, 0.55, 0.55)
+INK = (0.1, 0.1, 0.1)
+EXAMPLE = (2, 1)
+"""The reading shown in the sheet's worked example (mm right, mm up)."""
 
-def _flipped_band(band: Rect, paper: Paper, duplex: str) -> Rect:
-    """Where ``band`` lies on the other side of the sheet."""
-    return mirror_slot(Slot(0, 0, band, band), paper, duplex)
+
+@dataclass(frozen=True)
+class Advice:
+    """How a reading (x right, y up, seen from the front) turns into ``--back-offset``:
+    the new offset is ``(base_x + sign_x * x, base_y + sign_y * y)``, in millimetres."""
+
+    sign_x: int
+    sign_y: int
+    base_x: float
+    base_y: float
+
+    def offset(self, x: float, y: float) -> tuple[float, float]:
+        """The ``--back-offset`` (mm) that cancels a reading of ``x`` right and ``y`` up."""
+        return self.base_x + self.sign_x * x, self.base_y + self.sign_y * y
+
+    def formula(self) -> str:
+        """The advice as the sheet prints it: ``--back-offset=X,-Y`` (``1.5+X,-Y`` when the
+        sheet was built with an offset)."""
+        return f"--back-offset={_term(self.base_x, self.sign_x, 'X')},"\
+               f"{_term(self.base_y, self.sign_y, 'Y')}"
+
+
+def _mm(value: float) -> str:
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def _term(base: float, sign: int, name: str) -> str:
+    letter = name if sign > 0 else f"-{name}"
+    if abs(base) < 1e-9:
+        return letter
+    return f"{_mm(base)}{'+' if sign > 0 else ''}{letter}"
+
+
+def advice(paper: Paper, duplex: str, back_offset: tuple[float, float]) -> Advice:
+    """What to build with after reading the sheet (``back_offset`` in points, as built)."""
+    probe = Rect(1, 1, 1, 1)
+    mirrored = mirror_slot(Slot(0, 0, probe, probe), paper, duplex)
+    flips_x = abs(mirrored.x - probe.x) > 1e-9
+    return Advice(1 if flips_x else -1, -1 if flips_x else 1, back_offset[0] / MM,
+                  back_offset[1] / MM)
+
+
+def _grid(canvas: Canvas, cx: float, cy: float, half: int, unit: float, *,
+          labels: bool) -> None:
+    """A millimetre grid of ``2 * half`` squares a side centred on (cx, cy); ``unit`` is
+    one millimetre of the grid on paper (larger in the worked example)."""
+    with saved(canvas):
+        for mm in range(-half, half + 1):
+            major = mm % 5 == 0
+            canvas.setLineWidth(0.9 if mm == 0 else 0.45 if major else 0.2)
+            canvas.setStrokeColorRGB(*(INK if major else GREY))
+            x, y = cx + mm * unit, cy + mm * unit
+            canvas.line(x, cy - half * unit, x, cy + half * unit)
+            canvas.line(cx - half * unit, y, cx + half * unit, y)
+        if not labels:
+            return
+        canvas.setFillColorRGB(*INK)
+        canvas.setFont(REGULAR, 6)
+        for mm in range(-half, half + 1, 5):
+            text = str(mm)
+            canvas.drawCentredString(cx + mm * unit, cy - half * unit - 4 * MM, text)
+            canvas.drawRightString(cx - half * unit - 2 * MM, cy + mm * unit - 0.8 * MM, text)
+        canvas.setFont(BOLD, 7)
+        canvas.drawCentredString(cx, cy - half * unit - 8.5 * MM, "X: mm to the right")
+        with saved(canvas):
+            canvas.translate(cx - half * unit - 10 * MM, cy)
+            canvas.rotate(90)
+            canvas.drawCentredString(0, 0, "Y: mm up")
+
+
+def _red_cross(canvas: Canvas, x: float, y: float, arm: float, ring: float,
+               width: float) -> None:
+    with saved(canvas):
+        canvas.setStrokeColorRGB(*RED)
+        canvas.setLineWidth(width)
+        canvas.circle(x, y, ring)
+        canvas.line(x - arm, y, x + arm, y)
+        canvas.line(x, y - arm, x, y + arm)
+
+
+def _example(canvas: Canvas, left: float, top: float, guide: Advice) -> None:
+    """The worked example: a small enlarged grid with the cross read at :data:`EXAMPLE`."""
+    unit = 2.2 * MM
+    half = 4
+    cx, cy = left + half * unit, top - half * unit
+    _grid(canvas, cx, cy, half, unit, labels=False)
+    ex, ey = EXAMPLE
+    _red_cross(canvas, cx + ex * unit, cy + ey * unit, 1.6 * unit, 0.9 * unit, 0.9)
+    new_x, new_y = guide.offset(ex, ey)
+    text_x = left + 2 * half * unit + 5 * MM
+    lines = [
+        (BOLD, "Example (enlarged)"),
+        (REGULAR, f"The red cross shows {ex} mm right of the centre and {ey} mm up:"),
+        (REGULAR, f"X = {ex}, Y = {ey}. Build again with"),
+        (BOLD, f"--back-offset={_mm(new_x)},{_mm(new_y)}"),
+        (REGULAR, "and print the cards: their backs now sit behind their fronts."),
+    ]
+    with saved(canvas):
+        canvas.setFillColorRGB(*INK)
+        for i, (font, line) in enumerate(lines):
+            canvas.setFont(font, 8)
+            canvas.drawString(text_x, top - 3 * MM - i * 4.4 * MM, line)
 
 
 def calibration(spec: SheetSpec, *, title: str, duplex: str,
                 back_offset: tuple[float, float]) -> bytes:
-    """Two pages (one sheet, duplex): a millimetre cross on the front, a target on the back.
-
-    Printed duplex and held against the light, the back's target shows how far the printer
-    shifts the back page; the front's scales read that shift for ``--back-offset``.
-    """
+    """Two pages (one sheet, duplex): a millimetre grid and the advice on the front, a red
+    cross on the back.  ``back_offset`` (points) is the offset the sheet is built with."""
     paper = spec.paper
+    guide = advice(paper, duplex, back_offset)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (paper.width, paper.height), title=f"{title} duplex test",
                         subject="print on both sides, hold to the light, read the offset")
     cx, cy = paper.width / 2, paper.height / 2
-    canvas.setFont(BOLD, 11)
-    canvas.drawCentredString(cx, paper.height - spec.margin - 8 * MM, "Duplex calibration")
-    canvas.setFont(REGULAR, 8)
-    lines = [
-        f"Print this sheet on both sides ({duplex}-edge flip) at 100%.",
-        "Hold it against a window: the red cross on the back should sit on the centre here.",
-        "Read on the scales how far it lies to the right (x) and up (y), in mm, as seen from",
-        "this side, and build with --back-offset=-X,-Y to move the backs back into place.",
+    top = paper.height - spec.margin
+    canvas.setFillColorRGB(*INK)
+    canvas.setFont(BOLD, 12)
+    canvas.drawCentredString(cx, top - 8 * MM, "Duplex calibration")
+    steps = [
+        f"1. Print both pages on one sheet: two-sided, {duplex}-edge flip, actual size (100%).",
+        "2. Hold the sheet against a window with this side facing you.",
+        "3. Read where the middle of the red cross falls on the grid: X mm to the right of",
+        "    the centre (left of it: X is negative), Y mm up (below it: Y is negative).",
+        f"4. Build your cards with {guide.formula()} (numbers in mm).",
     ]
-    for i, line in enumerate(lines):
-        canvas.drawCentredString(cx, paper.height - spec.margin - (15 + 4.5 * i) * MM, line)
-    canvas.setLineWidth(0.4)
-    for mm in range(-20, 21):
-        tick = (3 if mm % 5 == 0 else 1.5) * MM
-        canvas.line(cx + mm * MM, cy - tick, cx + mm * MM, cy + tick)
-        canvas.line(cx - tick, cy + mm * MM, cx + tick, cy + mm * MM)
-        if mm % 5 == 0 and mm:
-            canvas.setFont(REGULAR, 5)
-            canvas.drawCentredString(cx + mm * MM, cy - tick - 2.2 * MM, f"{mm}")
-            canvas.drawString(cx + tick + 0.8 * MM, cy + mm * MM - 0.6 * MM, f"{mm}")
-    canvas.line(cx - 20 * MM, cy, cx + 20 * MM, cy)
-    canvas.line(cx, cy - 20 * MM, cx, cy + 20 * MM)
+    if guide.base_x or guide.base_y:
+        steps.append(f"    This sheet was built with --back-offset={_mm(guide.base_x)},"
+                     f"{_mm(guide.base_y)}; the formula includes it.")
+    canvas.setFont(REGULAR, 8.5)
+    left = spec.margin + 8 * MM
+    for i, line in enumerate(steps):
+        canvas.drawString(left, top - (17 + 5 * i) * MM, line)
+    _grid(canvas, cx, cy, GRID, MM, labels=True)
+    _example(canvas, left, cy - (GRID + 22) * MM, guide)
     band = Rect(spec.margin, spec.margin, paper.width - 2 * spec.margin, INFO_BAND)
     draw_label(canvas, band, title=title, what="duplex calibration, front", page=1, pages=2)
     canvas.showPage()
-    # the back: the target sits at the mirror image of the centre, moved by the offset
+    # the back: the cross sits where the front's centre lands, moved by the offset
     probe = Rect(cx, cy, 0, 0)
     spot = mirror_slot(Slot(0, 0, probe, probe), paper, duplex)
     bx, by = spot.x + back_offset[0], spot.y + back_offset[1]
-    canvas.setStrokeColorRGB(0.8, 0, 0)
-    canvas.setLineWidth(0.8)
-    canvas.circle(bx, by, 6 * MM)
-    canvas.line(bx - 10 * MM, by, bx + 10 * MM, by)
-    canvas.line(bx, by - 10 * MM, bx, by + 10 * MM)
+    _red_cross(canvas, bx, by, 10 * MM, 6 * MM, 0.8)
     canvas.setFont(REGULAR, 8)
-    canvas.setFillColorRGB(0.8, 0, 0)
+    canvas.setFillColorRGB(*RED)
     canvas.drawCentredString(bx, by - 14 * MM, "back of the calibration sheet")
-    draw_label(canvas, _flipped_band(band, paper, duplex), title=title,
+    draw_label(canvas, mirror_slot(Slot(0, 0, band, band), paper, duplex), title=title,
                what="duplex calibration, back", page=2, pages=2)
     canvas.showPage()
     canvas.save()
