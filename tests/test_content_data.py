@@ -37,7 +37,7 @@ def test_csv_rows_become_cards_with_their_columns_and_copies(tmp_path: Path) -> 
     assert [f.key for f in faces] == ["unit-1", "unit-2", "unit-3"]
     assert [f.copies for f in faces] == [3, 1, 1]
     assert faces[1].attr("name") == 'Knight, "the" bold'
-    assert faces[1].attr("cost") == "5"
+    assert faces[1].attr("cost") == 5  # whole numbers are numbers, as in a workbook
     assert definition.card_count == 5
     assert [t.text for t in texts(draw(definition, "unit-2"))] == ['Knight, "the" bold']
 
@@ -47,7 +47,7 @@ def test_tab_separated_and_semicolon_files_are_read(tmp_path: Path) -> None:
     body = group("a.tsv") + "  - {id: more, kind: layout, layout: plain, data: b.csv}\n"
     definition = load(write(tmp_path, body, files))
     assert [(f.attr("name"), f.attr("cost")) for f in definition.faces] == [
-        ("Archer", "2"), ("Scout", "1")]
+        ("Archer", 2), ("Scout", 1)]
 
 
 def test_inline_rows_are_cards(tmp_path: Path) -> None:

@@ -108,6 +108,15 @@ def _file_and_sheet(source: object) -> tuple[str, str | None]:
     return str(source["file"]), source.get("sheet")
 
 
+_INTEGER = re.compile(r"-?(0|[1-9][0-9]{0,14})")
+
+
+def _cell_value(text: str) -> AttributeValue:
+    """A CSV cell as card data: a whole number written plainly is a number (as in a
+    workbook or in YAML), anything else stays the text it is (``007`` too)."""
+    return int(text) if _INTEGER.fullmatch(text) else text
+
+
 def _check_value(text: str, where: Location) -> str:
     """A cell's text (tabs become spaces), refused if it holds control characters or is
     too long."""
@@ -254,7 +263,7 @@ def _records(shown: str, text: str, lines: list[str], delimiter: str
                 value = text[i:stop]
                 at = Location(shown, at.line, at.column, at.source_line, max(1, stop - i))
                 i = stop
-            cells.append((_check_value(value, at), at))
+            cells.append((_cell_value(_check_value(value, at)), at))
             if i < length and text[i] == delimiter:
                 i += 1
                 continue

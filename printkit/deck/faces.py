@@ -10,11 +10,13 @@ import re
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Literal
 
 from printkit import limits
 from printkit.deck.content import Content
 from printkit.deck.data import Table, read_table
+from printkit.deck.files import shown_folder
 from printkit.deck.layouts import LAYOUT_NAME, Layout
 from printkit.deck.model import AttributeValue, CardFace
 from printkit.deck.options import Kinds, OptionsSpec
@@ -95,7 +97,8 @@ def expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count:
     groups are in the file (``("faces",)``, or a component's face list); ``content`` holds
     the definition's layouts, fonts, icons and folder.
     """
-    content = content if content is not None else Content()
+    if content is None:  # a definition without content sections: files beside it
+        content = Content(Path(doc.file).parent, shown_folder(doc.file))
     bound = limits.current()
     faces: list[CardFace] = []
     seen: dict[str, int] = {}
@@ -263,7 +266,7 @@ def _cards(group: Mapping[str, Any], made: _Group, problems: list[Problem]
             found = _copies(cell.value)
             if found is None:
                 problems.append(Problem(f"count must be a whole number from 1 to 1000, not "
-                                        f"{cell.value!r}", cell.where))
+                                        f"{str(cell.value)!r}", cell.where))
                 fine = False
                 continue
             copies = found
