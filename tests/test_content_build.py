@@ -11,10 +11,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
+import yaml
 from PIL import Image
 from pypdf import PdfReader
 
+from printkit.commands.schema import json_schema
 from printkit.render.elements import ImageResolutionWarning
 from tests.conftest import DATA, Run
 from tests.test_content_support import load, problems, write
@@ -211,3 +214,16 @@ faces:
     pdf = tmp_path / "out" / KIT / "cards-printshop.pdf"
     assert ("DejaVuSans-BoldOblique", "yes") in _pdffonts(pdf)
     assert "Hello house" in _pdftext(pdf)
+
+
+def test_the_json_schema_describes_the_content_sections_and_accepts_the_deck() -> None:
+    schema = json_schema()
+    for key in ("fonts", "icons", "layouts"):
+        assert key in schema["properties"]
+    face = schema["properties"]["faces"]["items"]["properties"]
+    assert {"data", "layout"} <= set(face)
+    jsonschema.validate(yaml.safe_load(POKER.read_text()), schema)
+    bad = yaml.safe_load(POKER.read_text())
+    bad["layouts"]["card"][0]["x"] = 3
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, schema)
