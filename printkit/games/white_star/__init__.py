@@ -1,10 +1,12 @@
 """Stars (White Star): the game's plugin (what printkit may ask of it)."""
 
-from printkit.plugins import GamePlugin
+from printkit.plugins import GamePlugin, Resource
 
 PLUGIN = GamePlugin(
     name="white-star",
     title='Stars (White Star)',
     package=__name__,
     engine=".rules:WhiteStar",
+    face_kinds=".faces:FACE_KINDS",
+    definition=Resource("printkit.decks", "white-star.yaml"),
 )
