@@ -19,7 +19,7 @@ from printkit.deck.data import Table, read_table
 from printkit.deck.files import shown_folder
 from printkit.deck.layouts import LAYOUT_NAME, Layout
 from printkit.deck.model import AttributeValue, CardFace
-from printkit.deck.options import Kinds, OptionsSpec
+from printkit.deck.options import AttributeCheck, Kinds, OptionsSpec
 from printkit.deck.patterns import Pattern, PatternError, parse_pattern
 from printkit.deck.resolve import BUILT_IN, CardData, check_fields, resolve_card
 from printkit.deck.schema import JSON, Checker, Field, Node, Record, Text
@@ -276,7 +276,7 @@ def _cards(group: Mapping[str, Any], made: _Group, problems: list[Problem]
     return cards if fine else None
 
 
-def _attributes_wrong(doc: Document, check: Any, cards: list[_Card], where: PathKey,
+def _attributes_wrong(doc: Document, check: AttributeCheck, cards: list[_Card], where: PathKey,
                       made: _Group, problems: list[Problem]) -> bool:
     """Whether the kind refuses a card's attributes (the first refusal is reported)."""
     for card in cards:

@@ -8,7 +8,7 @@ that is too long for its box is found by the renderer, which knows the sizes.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +40,8 @@ from printkit.yamlsource import Document, PathKey
 
 BUILT_IN = ("id", "deck", "n")
 """Fields every card has: its group's id, its deck mark and its number in the group."""
+Owner = Callable[[int], tuple[str, int]]
+"""Which field wrote the character at an offset of a text, and where in its value."""
 EMPTY = ("", "0", "false", "no")
 """Values for which ``when: FIELD`` hides an element."""
 DEFAULTS: Mapping[str, object] = {
@@ -324,7 +326,7 @@ def _text(state: _Card, element: ElementSpec, place: Placement) -> Shape | None:
                      state.where(fields[:1], styled.path), subject, state.card.name)
 
 
-def _filled(how: Filled, values: Mapping[str, AttributeValue]) -> tuple[str, Any]:
+def _filled(how: Filled, values: Mapping[str, AttributeValue]) -> tuple[str, Owner]:
     """The text of a pattern for a card, and a function telling which field wrote the
     character at an offset, and where in the field's value (``""`` for the pattern's own
     words)."""
@@ -346,7 +348,7 @@ def _filled(how: Filled, values: Mapping[str, AttributeValue]) -> tuple[str, Any
 
 
 def _runs(state: _Card, pieces: tuple[Piece, ...], family: FontFamily, bold: bool,
-          italic: bool, at: Any) -> tuple[Run | InlineIcon, ...] | None:
+          italic: bool, at: Callable[[int], Location]) -> tuple[Run | InlineIcon, ...] | None:
     """The pieces in their font faces, every character checked against its face."""
     result: list[Run | InlineIcon] = []
     fine = True
