@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from reportlab.graphics import renderPDF
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
@@ -62,6 +63,7 @@ class FormLibrary:
                               uppery=drawing.height)
         renderPDF.draw(drawing, self.canvas, 0, 0)
         self.canvas.endForm()
+        _keep_transparency(self.canvas, name)
         form = Form(name, float(drawing.width), float(drawing.height))
         self._forms[key] = form
         return form
@@ -71,6 +73,27 @@ class FormLibrary:
         with saved(self.canvas):
             self.canvas.translate(x, y)
             self.canvas.doForm(form.name)
+
+
+def _keep_transparency(canvas: Canvas, name: str) -> None:
+    """Give the form ``name`` the graphics states (opacity) its drawing used.
+
+    reportlab writes a form's resources without the ExtGState entries the drawing set
+    (fill-opacity, stroke-opacity), so viewers report an unknown graphics state and paint
+    the shape solid: a pattern meant at 28% printed as solid white.  The form object knows
+    the states it used; they are put into its own resource dictionary here.
+    """
+    form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+    states = getattr(form, "ExtGState", None)
+    if not states:
+        return
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    resources.ExtGState = states
+    if getattr(form, "XObjects", None):
+        resources.XObject = form.XObjects
+    form.Resources = resources
 
 
 @contextmanager
