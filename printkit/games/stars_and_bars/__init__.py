@@ -1,10 +1,12 @@
 """Stars and Bars: the game's plugin (what printkit may ask of it)."""
 
-from printkit.plugins import GamePlugin
+from printkit.plugins import GamePlugin, Resource
 
 PLUGIN = GamePlugin(
     name="stars-and-bars",
     title='Stars and Bars',
     package=__name__,
     engine=".rules:StarsAndBars",
+    face_kinds=".faces:FACE_KINDS",
+    definition=Resource("printkit.decks", "stars-and-bars.yaml"),
 )
