@@ -14,9 +14,11 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+import svgwrite
+
 from printkit.deck.model import AttributeValue, CardFace
 from printkit.deck.options import option
-from printkit.deck.schema import Colour, Flag, Text
+from printkit.deck.schema import Colour, Flag, ListOf, Text
 from printkit.render.kinds import FaceKind
 from printkit.render.svg import (
     Box,
@@ -149,14 +151,34 @@ class TrumpOptions:
     """How the Trump looks."""
 
     background: str = option(Colour("card colour"), "#9a9a9a")
-    ink: str = option(Colour("colour of the label and emblem"), "#ffffff")
+    ink: str = option(Colour("colour of the emblem"), "#ffffff")
     label: str = option(Text("words printed across the card (empty: none)"), "")
-    emblem: str = option(Text("a symbol in the middle", choices=("none", "star", "sun")),
+    label_ink: str = option(Colour("colour of the words (empty: the emblem's colour)"), "")
+    emblem: str = option(Text("a symbol in the middle", choices=("none", "star", "sun", "crest")),
                          "none")
 
 
+def _crest(drawing: svgwrite.Drawing, cx: float, cy: float, room: float, ink: str,
+           background: str) -> None:
+    """A ring of stars around a large star: the Trump's seal."""
+    drawing.add(drawing.circle((num(cx), num(cy)), num(room * 0.66), fill="none", stroke=ink,
+                               stroke_width=num(room * 0.035)))
+    drawing.add(drawing.circle((num(cx), num(cy)), num(room * 0.58), fill=ink))
+    drawing.add(drawing.circle((num(cx), num(cy)), num(room * 0.52), fill=background))
+    drawing.add(drawing.path(d=star_points(cx, cy, room * 0.42), fill=ink))
+    for i in range(12):
+        angle = i * math.pi / 6
+        x, y = cx + room * 0.8 * math.sin(angle), cy - room * 0.8 * math.cos(angle)
+        if i % 3:  # leave the four points of the compass clear for the words
+            drawing.add(drawing.path(d=star_points(x, y, room * 0.07), fill=ink))
+
+
 def render_trump(face: CardFace, frame: Frame, options: TrumpOptions) -> str:
-    """SVG text of the Trump face."""
+    """SVG text of the Trump face.
+
+    With a label and an emblem the label is printed twice, above and upside down below the
+    emblem, so it reads from either side of the table (the Trump lies in the middle).
+    """
     del face
     drawing = new_drawing(frame, "the Trump")
     fill_bleed(drawing, frame, options.background)
@@ -166,6 +188,8 @@ def render_trump(face: CardFace, frame: Frame, options: TrumpOptions) -> str:
     emblem = options.emblem
     if emblem == "star":
         drawing.add(drawing.path(d=star_points(cx, cy, room * 0.55), fill=ink))
+    elif emblem == "crest":
+        _crest(drawing, cx, cy, room, ink, options.background)
     elif emblem == "sun":
         drawing.add(drawing.circle((num(cx), num(cy)), num(room * 0.3), fill=ink))
         for i in range(12):
@@ -177,9 +201,67 @@ def render_trump(face: CardFace, frame: Frame, options: TrumpOptions) -> str:
                 stroke=ink, stroke_width=num(room * 0.06), stroke_linecap="round"))
     label = options.label
     if label:
+        colour = options.label_ink or ink
         size = min(6.0, (frame.width - 2 * frame.safe) / (0.68 * len(label)))
-        y = cy + room * 0.78 if emblem != "none" else cy
-        text(drawing, drawing, label, cx, y, size, ink)
+        if emblem == "none":
+            text(drawing, drawing, label, cx, cy, size, colour)
+        else:
+            offset = room * (0.93 if emblem == "crest" else 0.78)
+            text(drawing, drawing, label, cx, cy - offset, size * 0.8, colour)
+            upside_down = drawing.g(transform=f"rotate(180 {num(cx)} {num(cy)})")
+            text(drawing, upside_down, label, cx, cy - offset, size * 0.8, colour)
+            drawing.add(upside_down)
+    return str(drawing.tostring())
+
+
+@dataclass(frozen=True)
+class ReferenceOptions:
+    """How the quick reference card looks, and what it says."""
+
+    background: str = option(Colour("card colour"), "#fbf8f0")
+    band: str = option(Colour("colour of the title band"), "#1f3a6e")
+    band_ink: str = option(Colour("colour of the title"), "#ffffff")
+    ink: str = option(Colour("colour of the text"), "#1d2a44")
+    accent: str = option(Colour("colour of the headings"), "#b22234")
+    title: str = option(Text("the card's title"), "Quick reference")
+    lines: tuple[str, ...] = option(ListOf(Text("a line of the card; '#' before a heading"),
+                                           description="the card's text, line by line"), ())
+
+
+REFERENCE_WIDTH = 0.6
+"""Average width of a character of Vera, as a share of the font size (for fitting)."""
+
+
+def render_reference(face: CardFace, frame: Frame, options: ReferenceOptions) -> str:
+    """SVG text of a quick reference card: a title band, then the lines, as large as fits.
+
+    Lines starting with ``#`` are headings, set bold in the accent colour.
+    """
+    del face
+    drawing = new_drawing(frame, options.title)
+    fill_bleed(drawing, frame, options.background)
+    s = frame.safe
+    band = frame.height * 0.15
+    drawing.add(drawing.rect((num(-frame.bleed), num(-frame.bleed)),
+                             (num(frame.width + 2 * frame.bleed), num(band + frame.bleed)),
+                             fill=options.band))
+    room = frame.width - 2 * s
+    title = min(band * 0.45, room / (REFERENCE_WIDTH * 1.15 * max(1, len(options.title))))
+    text(drawing, drawing, options.title, frame.width / 2, band / 2 + s * 0.3, title,
+         options.band_ink)
+    lines = options.lines
+    if not lines:
+        return str(drawing.tostring())
+    top, bottom = band + 2.0, frame.height - s
+    pitch = (bottom - top) / len(lines)
+    longest = max(len(line.lstrip("#")) for line in lines)
+    size = min(3.2, pitch / 1.28, room / (REFERENCE_WIDTH * longest))
+    for i, line in enumerate(lines):
+        heading = line.startswith("#")
+        words = line.lstrip("#").strip() if heading else line
+        y = top + pitch * (i + 0.5)
+        text(drawing, drawing, words, s, y, size, options.accent if heading else options.ink,
+             bold=heading, anchor="start")
     return str(drawing.tostring())
 
 
@@ -197,7 +279,9 @@ def check_card(attributes: Mapping[str, AttributeValue]) -> str | None:
 CARD = FaceKind("stars-and-stripes", "A domino-like card: stars on a field beside stripes, "
                 "counted by the card's 'stars' and 'stripes'.", CardOptions, render_card,
                 check_attributes=check_card)
-TRUMP = FaceKind("trump", "The Trump: grey and blank unless decorated.", TrumpOptions,
-                 render_trump)
-FACE_KINDS = (CARD, TRUMP)
+REFERENCE = FaceKind("stars-and-stripes-reference", "A quick reference card: a title and "
+                     "lines of text, for the card sheet.", ReferenceOptions, render_reference)
+TRUMP = FaceKind("trump", "The Trump: grey and blank unless given a label and an emblem.",
+                 TrumpOptions, render_trump)
+FACE_KINDS = (CARD, TRUMP, REFERENCE)
 """The face kinds this game declares (its plugin's ``face_kinds``)."""
