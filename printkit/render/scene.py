@@ -1,8 +1,9 @@
 """A drawing as a list of simple shapes, and its SVG text.
 
-Diagrams are computed as a :class:`Scene` (rectangles, text, placed card faces, in
-millimetres with y running down) so that each output draws the same thing its own way: SVG
-for HTML, direct PDF drawing for the booklet (where card faces become reusable PDF forms).
+Diagrams are computed as a :class:`Scene` (rectangles, text, placed card faces and other
+drawings such as a card back or a whole board, in millimetres with y running down) so that
+each output draws the same thing its own way: SVG for HTML, direct PDF drawing for the
+booklet (where card faces become reusable PDF forms).
 Every card face comes from :func:`printkit.render.faces.render_face`, the renderer of the
 printed cards; an SVG keeps one copy of each distinct face under ``<defs>`` and refers to
 it with ``<use>`` wherever that face appears.
@@ -11,7 +12,7 @@ it with ``<use>`` wherever that face appears.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 
 from printkit.deck.model import CardFace
@@ -62,7 +63,19 @@ class CardShape:
     width: float
 
 
-Shape = RectShape | TextShape | CardShape
+@dataclass(frozen=True)
+class PictureShape:
+    """An SVG drawing (a card back, a whole board) drawn ``width`` wide with its top-left
+    corner at (x, y); ``key`` tells drawings apart, as a face's key does."""
+
+    key: str
+    svg: str = field(repr=False)
+    x: float
+    y: float
+    width: float
+
+
+Shape = RectShape | TextShape | CardShape | PictureShape
 
 
 @dataclass(frozen=True)
@@ -142,9 +155,10 @@ def scene_svg(scene: Scene, faces: FaceLibrary, *, ident: str) -> str:
         elif isinstance(shape, TextShape):
             body.append(_text_svg(shape))
         else:
-            key = shape.face.key
+            key = shape.face.key if isinstance(shape, CardShape) else "picture:" + shape.key
             if key not in defs:
-                content, width = faces.body(shape.face)
+                content, width = (faces.body(shape.face) if isinstance(shape, CardShape)
+                                  else face_body(shape.svg))
                 defs[key] = (f"{ident}-f{len(defs)}", content, width)
             ref, _, width = defs[key]
             body.append(f'<use xlink:href="#{ref}" transform="translate({num(shape.x)} '

@@ -27,9 +27,10 @@ STYLES = {
     "follower": OWNED,
     "independent": PieceStyle(frame="white", dashed=True, legend="independent",
                               owners_in_legend=False),
-    "trump": PieceStyle(overlay="Trump", owners_in_legend=False),
+    "trump": PieceStyle(owners_in_legend=False),
 }
-"""How the diagrams show followers, independents and the Trump."""
+"""How the diagrams show followers, independents and the Trump (framed in its holder's
+colour once held)."""
 
 
 def _engine(engine: Any) -> StarsAndStripes:
@@ -136,7 +137,8 @@ class Positions:
 
     def view(self, definition: Any, engine: Any, state: Any, highlights: Sequence[Square],
              moves: Sequence[Any]) -> BoardView:
-        """Cards with their owners, the homes, the Trump and its holder."""
+        """Cards with their owners and labels (``6*4``), the homes, the Trump and its
+        holder, and the hands the position knows."""
         game = _engine(engine)
         cards, trump_face = _faces_by_kind(definition)
         size = game.size
@@ -148,7 +150,8 @@ class Positions:
                 continue
             if cell == TRUMP:
                 holder = state.trump_holder if state.trump_holder >= 0 else None
-                pieces.append(Piece(square, trump_face, "trump", holder))
+                label = "Trump" if holder is None else f"Trump: {game.names[holder]}"
+                pieces.append(Piece(square, trump_face, "trump", holder, label))
                 continue
             stars, stripes, deck = card_values(cell)
             face = cards[(stars, stripes)]
@@ -157,12 +160,14 @@ class Positions:
             owner = next((p for p, mask in enumerate(state.followers) if mask >> index & 1),
                          None)
             pieces.append(Piece(square, face, "follower" if owner is not None
-                                else "independent", owner))
+                                else "independent", owner, game.card_text(cell)))
         homes = tuple((divmod(square, size), seat)
                       for seat, square in enumerate(game.home_indices))
         marked = tuple(divmod(m.square, size) for m in moves if getattr(m, "square", -1) >= 0)
+        hands = tuple((seat, tuple(game.card_text(c) for c in hand))
+                      for seat, hand in enumerate(state.hands) if hand is not None)
         return BoardView(size, tuple(pieces), tuple(game.names), homes, tuple(highlights),
-                         marked, STYLES)
+                         marked, STYLES, hands)
 
 
 def _faces_by_kind(definition: Definition) -> tuple[dict[tuple[int, int], CardFace], CardFace]:

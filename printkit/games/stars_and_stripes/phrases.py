@@ -50,12 +50,12 @@ class StarsAndStripesPhrases(Phrasebook):
     def move(self, game: AnyGame, state: Any, text: str) -> str:
         move, square, card = self._parts(game, state, text)
         who = self.mover(game, state)
-        if move.kind == FOLLOWER:
-            return f"{who} places {code(card)} on {code(square)} as a follower."
+        if move.kind == FOLLOWER:  # a follower is the usual placement: no need to say so
+            return f"{who} places {code(card)} on {code(square)}."
         if move.kind == INDEPENDENT:
             return f"{who} puts {code(card)} on {code(square)} as an independent."
         if move.kind == EXCHANGE:
-            return f"{who} exchanges a random card with {_engine(game).names[move.opponent]}."
+            return f"{who} exchanges a card with {_engine(game).names[move.opponent]}."
         return f"{who} passes."
 
     def handlers(self) -> dict[str, Handler]:
@@ -161,7 +161,24 @@ class StarsAndStripesPhrases(Phrasebook):
         who = self.mover(game, state)
         if value is None:
             return f"{who} may {doing}."
-        return f"{who} may not {doing}: {REASONS.get(str(value), str(value))}."
+        return f"{who} may not {doing}: {self.reason(game, who, str(value))}."
+
+    def reason(self, game: AnyGame, who: str, code_: str) -> str:
+        """Why a placement is refused, in the booklet's words ("next to" shares an edge,
+        "the eight squares around" include the corners); the engine's own words for the
+        rarer refusals."""
+        corner = _engine(game).params.opponent_contact == "edge_and_corner"
+        words = {
+            "matching": "it does not match every card next to it",
+            "opponent_contact": ("another player's follower is on one of the eight squares "
+                                 "around it" if corner
+                                 else "it would be next to another player's follower"),
+            "no_follower_neighbour": f"it is not next to any follower of {who}",
+            "not_isolated": "the eight squares around it are not all empty",
+            "trump_claimed": "it is next to the Trump, which another player holds",
+            "occupied": "the square is not empty",
+        }
+        return words.get(code_) or REASONS.get(code_, code_)
 
     def _legal_move(self, game: AnyGame, state: Any, argument: str | None, value: Any) -> str:
         doing = self.action(game, state, argument or "")

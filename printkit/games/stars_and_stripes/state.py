@@ -438,7 +438,7 @@ REASONS: Final[Mapping[str, str]] = {
     "occupied": "the square is not empty",
     "not_isolated": "an independent needs all eight surrounding squares empty",
     "no_follower_neighbour": "no follower of the mover shares an edge with the square",
-    "opponent_contact": "the new follower(s) would touch another player's follower",
+    "opponent_contact": "the new follower would touch another player's follower",
     "trump_claimed": "the square is next to a Trump another player holds",
     "matching": "the card does not match every card it shares an edge with",
     "on_board": "the card is already on the board",
