@@ -49,7 +49,7 @@ def _text(blocks: Sequence[Block]) -> str:
     parts = []
     for block in blocks:
         if isinstance(block, Figure):
-            parts += [plain_text(s) for s in block.sentences]
+            parts += [plain_text(s) for s in (block.intro, block.moves, *block.sentences)]
         elif isinstance(block, Note):
             parts.append(_text(block.blocks))
         elif isinstance(block, (Heading, TextParagraph)):
@@ -64,22 +64,24 @@ def test_a_variant_booklet_states_the_variants_numbers() -> None:
     booklet = load_booklet(game.definition, game.engine)
     assert booklet is not None
     text = _text(booklet.blocks)
-    assert "each player receives 23 of them" in text
+    assert "Deal out all the other cards, 23 to each player." in text
     assert "Each player holds 23 cards." in text  # the checked setup example
-    assert f"A board of 11 {TIMES} 11 squares" in text
+    assert f"Any grid of 11 {TIMES} 11 card-sized squares" in text
     assert f"The board has 11 {TIMES} 11 squares." in text
-    assert "72 square cards" in text and "three home cards" in text
-    assert "8 of them" not in text and f"7 {TIMES} 7 squares, each" not in text
+    assert "Shuffle all 72 cards" in text
+    assert f"Three players, 2 decks, a 11 {TIMES} 11 board, 23 cards each." in text
+    assert "8 to each player" not in text
     assert any("Three players" in line for line in booklet.cover.lines)
     # the setup diagram shows the variant's board: 11 row labels, three homes
     setup = next(b for b in booklet.blocks if isinstance(b, Figure))
+    assert setup.name == "setup"
     assert '>10</text>' in setup.diagrams[0].svg and '>11</text>' not in setup.diagrams[0].svg
-    assert [n for n in ("NW", "NE", "SE", "SW") if f">{n}</text>" in setup.diagrams[0].svg] == [
-        "NW", "NE", "SE"]
-    # later examples are drawn on the standard board, and a note says so
+    homes = [n for n in ("NW", "NE", "SE", "SW") if f">{n}</text>" in setup.diagrams[0].svg]
+    assert homes == ["NW", "NE", "SE"]
+    # the sample game is the standard one, and a note says so
     notes = _text([b for b in booklet.blocks if isinstance(b, Note)])
-    assert "drawn for the standard game" in notes
-    assert "work just the same" in notes
+    assert "drawn for the standard game" in notes and "work just the same" in notes
+    assert [f.name for f in booklet.blocks if isinstance(f, Figure)][1] == "deal"
 
 
 def test_a_changed_rule_is_stated_and_the_examples_keep_the_standard_rules() -> None:
@@ -87,7 +89,8 @@ def test_a_changed_rule_is_stated_and_the_examples_keep_the_standard_rules() -> 
     booklet = load_booklet(game.definition, game.engine)
     assert booklet is not None
     text = _text(booklet.blocks)
-    assert "no other player's follower touches the square even at a corner" in text
+    assert "No other player's follower is on any of the eight squares around it" in text
+    assert "an independent you capture with it" in text
     assert "change some rules" in _text([b for b in booklet.blocks if isinstance(b, Note)])
 
 
@@ -95,8 +98,11 @@ def test_the_standard_booklet_says_nothing_about_a_standard_board(
         standard: tuple[Booklet, BookletFiles]) -> None:
     booklet, _ = standard
     text = _text(booklet.blocks)
-    assert "each player receives 8 of them" in text
+    assert "8 to each player" in text
     assert "drawn for the standard game" not in text
+    # the seed's worked example is a position of the sample game, with its claims
+    assert ("NE has 3 follower placements in all: 6*4 on 1,6, 1*3 on 2,5 and 6*4 on 2,5."
+            in text)
 
 
 def _walk(obj: Any, seen: set[int], fonts: list[Any], images: list[Any]) -> None:
@@ -133,18 +139,43 @@ def test_pdfs_embed_vera_and_hold_no_raster(standard: tuple[Booklet, BookletFile
         assert "/FontFile2" in font["/FontDescriptor"].get_object()
 
 
-def test_reading_order_pdf_is_a5_with_page_numbers(
+def test_reading_order_pdf_is_a5_folds_in_fours_and_ends_on_the_back_cover(
         standard: tuple[Booklet, BookletFiles]) -> None:
     _, files = standard
     reader = PdfReader(io.BytesIO(files.pdf))
-    assert len(reader.pages) == files.pages >= 8
+    pages = len(reader.pages)
+    assert pages == files.pages >= 16 and pages % 4 == 0
     for page in reader.pages:
         assert (round(float(page.mediabox.width) / MM), round(float(page.mediabox.height) / MM)
                 ) == (148, 210)
-    for number in (2, files.pages):
+    cover = reader.pages[0].extract_text()
+    assert "Stars and Stripes" in cover and "PLAYERS" in cover and "2\u20134" in cover
+    for number in range(2, pages):
         text = reader.pages[number - 1].extract_text()
-        assert re.search(rf"(^|\n){number}(\n|$)", text.strip()) is not None
-    assert "Stars and Stripes" in reader.pages[0].extract_text()
+        assert re.search(rf"(^|\n){number}(\n|$)", text.strip()) is not None, number
+    back = reader.pages[-1].extract_text()
+    assert "Quick reference" in back and "Stars and Stripes" in back
+    assert re.search(rf"(^|\n){pages}(\n|$)", back.strip()) is None  # no number on a cover
+    blank = [i for i, page in enumerate(reader.pages, start=1) if not page.extract_text().strip()]
+    assert not blank, f"blank pages: {blank}"
+
+
+def test_the_outline_and_the_contents_agree_with_the_pages(
+        standard: tuple[Booklet, BookletFiles]) -> None:
+    booklet, files = standard
+    reader = PdfReader(io.BytesIO(files.pdf))
+    entries = {entry.title: (reader.get_destination_page_number(entry) or 0) + 1
+               for entry in reader.outline if not isinstance(entry, list)}
+    sections = [plain_text(b.spans) for b in booklet.blocks
+                if isinstance(b, Heading) and b.level == 1]
+    assert list(entries) == ["Cover", "Contents", *sections]
+    assert entries["Cover"] == 1 and entries["Quick reference"] == len(reader.pages)
+    contents = reader.pages[1].extract_text()
+    for title in sections:
+        page = entries[title]
+        assert title in reader.pages[page - 1].extract_text()
+        if title != "Quick reference":
+            assert re.search(rf"{re.escape(title)}\s*(\. )+\s*{page}\n", contents), title
 
 
 def test_bold_and_italic_words_use_the_bold_and_italic_faces(
@@ -168,14 +199,15 @@ class _Links(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.external: list[str] = []
+        self.internal: list[str] = []
         self.svgs = 0
         self.ids: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.svgs += tag == "svg"
         for name, value in attrs:
-            if name in ("src", "href", "xlink:href") and value and not value.startswith("#"):
-                self.external.append(value)
+            if name in ("src", "href", "xlink:href") and value:
+                (self.internal if value.startswith("#") else self.external).append(value)
             if name == "id" and value:
                 self.ids.append(value)
 
@@ -190,8 +222,10 @@ def test_html_is_self_contained(standard: tuple[Booklet, BookletFiles]) -> None:
     assert len(parser.ids) == len(set(parser.ids)), "ids must be unique across diagrams"
     assert parser.svgs >= booklet.figures
     assert "@media print" in html and "size: 148mm 210mm" in html
-    refs = set(re.findall(r'xlink:href="#([^"]+)"', html))
-    assert refs <= set(parser.ids)
+    assert {ref.lstrip("#") for ref in parser.internal} <= set(parser.ids)
+    # the contents link to every section, and the breaks follow the PDF's pages
+    assert html.count('<nav class="contents">') == 1
+    assert html.count('class="new-page-before"') >= 10
 
 
 def test_the_kit_writes_three_booklet_files_and_check_counts_examples(tmp_path: Path) -> None:
@@ -208,4 +242,4 @@ def test_the_kit_writes_three_booklet_files_and_check_counts_examples(tmp_path: 
     examples = next(done for label, done, _ in steps if label == "booklet examples")
     assert examples >= 8
     summary = check_game("stars-and-stripes", variant="two-player")
-    assert f"{examples} booklet examples verified" in summary[0]
+    assert f"{examples + 1} booklet examples verified" in summary[0]

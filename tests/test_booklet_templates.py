@@ -130,17 +130,23 @@ def test_marks_leave_tags_and_whitespace_control_alone() -> None:
     assert marked[4] == ""
 
 
-def test_the_shipped_template_has_no_bare_notation_and_checks_nine_examples(
+def test_the_shipped_template_tells_one_sample_game_in_players_words(
         game: ResolvedGame) -> None:
     booklet = load_booklet(game.definition, game.engine)
     assert booklet is not None and booklet.figures >= 8
     figures = [b for b in booklet.blocks if isinstance(b, Figure)]
     assert [f.number for f in figures] == list(range(1, booklet.figures + 1))
-    assert all(f.sentences and f.diagrams for f in figures)
-    options = [b for b in booklet.blocks if isinstance(b, Table)]
-    assert options, "the options table is missing"
-    names = {"".join(s.text for s in row[0]) for row in options[-1].rows}
-    assert {"opponent_contact", "trump_exclusive", "board_size", "homes"} <= names
+    assert all(f.sentences and f.diagrams and f.title for f in figures)
+    # one deal played on: the moves of all examples replay from the first position
+    assert figures[0].name == "deal" and all(f.moves for f in figures[1:])
+    options = [b for b in booklet.blocks if isinstance(b, Table)][-1]
+    first_cells = [row[0] for row in options.rows]
+    # players' words first, the parameter names only in small print
+    assert all(not cell[0].small for cell in first_cells)
+    small = {s.text.split("=")[0] for cell in first_cells for s in cell if s.small}
+    assert {"opponent_contact", "trump_exclusive", "board_size", "homes"} <= small
+    words = " ".join(s.text for cell in first_cells for s in cell if not s.small)
+    assert "opponent_contact" not in words and "Keep apart at the corners" in words
 
 
 def test_claims_become_sentences(game: ResolvedGame) -> None:
@@ -166,7 +172,8 @@ def test_claims_become_sentences(game: ResolvedGame) -> None:
                     ["1,6", "2,5"]) == "NE can place 6*4 on 1,6 or 2,5."
     assert sentence("winners", "winners", None, ["NW", "SW"]) == "NW and SW share the win."
     assert sentence("illegal_reason(F 1,4 2*5)", "illegal_reason", "F 1,4 2*5",
-                    "matching").startswith("NE may not place 2*5 on 1,4: the card does not")
+                    "matching") == ("NE may not place 2*5 on 1,4: it does not match every "
+                                    "card next to it.")
     assert sentence("trump_holder", "trump_holder", None, None) == "Nobody holds the Trump yet."
     spans = parse_inline(book.move(engine, state, "F 1,6 6*4"))
     assert Span("6*4", code=True) in spans and Span("1,6", code=True) in spans
@@ -209,8 +216,8 @@ def test_a_game_without_diagrams_prints_its_position_in_notation(
     figure = make_figure(3, example, game.definition, ("#000000",),
                          face_library(game.definition))
     assert figure.diagrams == () and "piles: 2 0 1" in figure.notation
+    assert "".join(s.text for s in figure.moves) == "P2 plays take 2 from 1."
     words = ["".join(s.text for s in sentence) for sentence in figure.sentences]
-    assert words == ["P2 plays take 2 from 1.", "Pebbles left on the table: 1.",
-                     "P1 is to move."]
+    assert words == ["Pebbles left on the table: 1.", "P1 is to move."]
     html = block_html(figure)
     assert '<pre class="notation">' in html and "<svg" not in html

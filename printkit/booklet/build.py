@@ -8,14 +8,15 @@ then writes the reading-order PDF, the imposed PDF and the HTML.
 from __future__ import annotations
 
 import importlib.resources
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from printkit import plugins
+from printkit.booklet.components import counts_for
 from printkit.booklet.context import FILTERS, template_context
-from printkit.booklet.document import Block, Booklet, Cover, ExampleSource
+from printkit.booklet.cover import cover
+from printkit.booklet.document import Block, Booklet, Directive, ExampleSource
 from printkit.booklet.environment import make_environment, render_template
 from printkit.booklet.examples import verify_blocks
 from printkit.booklet.figures import check_highlights, face_library, make_figure
@@ -24,16 +25,15 @@ from printkit.booklet.html import booklet_html
 from printkit.booklet.impose import booklet_page
 from printkit.booklet.imposed import imposed_pdf
 from printkit.booklet.markdown import parse_markdown
+from printkit.booklet.parts import check_parts, resolve_part
 from printkit.booklet.pdf import booklet_pdf
 from printkit.deck.model import Definition
 from printkit.errors import DefinitionError, Problem
+from printkit.layout.geometry import SheetSpec
 from printkit.layout.paper import Paper
-from printkit.render.kinds import render_face
-from printkit.render.svg import Frame
 from printkit.rules.base import Game
 
 TEMPLATE_SUFFIX = ".md.j2"
-COVER_CARDS = 5
 
 
 def templates_dir() -> Path:
@@ -88,26 +88,14 @@ def player_colours(definition: Definition) -> tuple[str, ...]:
     return tuple(str(c) for c in value) if isinstance(value, (list, tuple)) else ()
 
 
-def _cover(definition: Definition, subtitle: str, lines: tuple[str, ...]) -> Cover:
-    groups = Counter(f.group for f in definition.faces if f.deck == 0)
-    largest = max(groups, key=lambda g: groups[g]) if groups else None
-    faces = [f for f in definition.faces if f.deck == 0 and f.group == largest] or list(
-        definition.faces)
-    step = max(1, len(faces) // COVER_CARDS)
-    chosen = faces[::step][:COVER_CARDS]
-    frame = Frame.from_points(definition.card_width, definition.card_height, 0.0,
-                              definition.safe_margin)
-    booklet = definition.booklet
-    return Cover(definition.title, subtitle, lines, str(booklet.get("cover", "#1f3a6e")),
-                 str(booklet.get("cover_ink", "#ffffff")), definition.accent,
-                 tuple((face.key, render_face(face, frame)) for face in chosen))
-
-
 def load_booklet(definition: Definition, engine: Game[Any, Any, Any] | None, *,
-                 template: Path | None = None) -> Booklet | None:
+                 template: Path | None = None, spec: SheetSpec | None = None
+                 ) -> Booklet | None:
     """The verified booklet of a game (``None`` if it has no template).
 
-    Raises :class:`~printkit.errors.DefinitionError` for template problems and
+    ``spec`` is the card sheet the build prints on (the definition's own print settings
+    when ``None``): the components page counts sheets with it.  Raises
+    :class:`~printkit.errors.DefinitionError` for template problems and
     :class:`~printkit.errors.ExampleError` for false claims, located in the template.
     """
     path = template or find_template(definition)
@@ -128,16 +116,19 @@ def load_booklet(definition: Definition, engine: Game[Any, Any, Any] | None, *,
     colours = player_colours(definition)
     figures = iter(examples)
     faces = face_library(definition)
+    counts = counts_for(definition, spec)
+    check_parts([b for b in blocks if isinstance(b, Directive)])
     final: list[Block] = []
     number = 0
     for block in blocks:
         if isinstance(block, ExampleSource):
             number += 1
             final.append(make_figure(number, next(figures), definition, colours, faces))
+        elif isinstance(block, Directive):
+            final.append(resolve_part(block, definition, engine, counts))
         else:
             final.append(block)
-    return Booklet(definition.title, _cover(definition, front.subtitle, front.lines),
-                   tuple(final), number)
+    return Booklet(definition.title, cover(definition, front, faces), tuple(final), number)
 
 
 @dataclass(frozen=True)
@@ -153,7 +144,8 @@ class BookletFiles:
 def booklet_files(booklet: Booklet, paper: Paper) -> BookletFiles:
     """Write ``booklet`` for folding from ``paper`` (A4 gives A5 pages, Letter half-letter)."""
     page = booklet_page(paper)
-    reading, pages = booklet_pdf(booklet, page)
+    layout = booklet_pdf(booklet, page)
     sheet = paper.landscape() if paper.width < paper.height else paper
-    imposed = imposed_pdf(reading, page=page, sheet=sheet, title=booklet.title)
-    return BookletFiles(reading, imposed, booklet_html(booklet, page), pages)
+    imposed = imposed_pdf(layout.data, page=page, sheet=sheet, title=booklet.title)
+    return BookletFiles(layout.data, imposed, booklet_html(booklet, page, layout),
+                        layout.pages)

@@ -4,7 +4,8 @@ Every number a booklet prints should come from here, so that a variant's booklet
 variant's numbers.  Templates read the engine's derived values directly (``engine.size``,
 ``engine.cards_per_player`` for Stars and Stripes); ``defaults`` and ``standard`` describe the
 engine's standard parameters, which examples drawn for the standard game pin with
-``parameters: {{ standard | yaml }}``.
+``parameters: {{ standard | yaml }}``; ``variants`` lists the definition's named variants
+(``name`` and ``description``) for the options page.
 """
 
 from __future__ import annotations
@@ -82,6 +83,8 @@ def template_context(definition: Definition,
         "variant": definition.variant,
         "card_count": definition.card_count,
         "deck_count": definition.deck_count,
+        "variants": [{"name": v.name, "description": v.description}
+                     for v in definition.variants],
         "engine": engine,
         "params": None,
         "defaults": {},

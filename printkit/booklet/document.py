@@ -1,9 +1,11 @@
 """The booklet as a small document model that the PDF and HTML writers both walk.
 
-Text is a tuple of :class:`Span` (plain, bold, italic, or code for game notation; a span
-whose text is ``"\\n"`` is a line break).  Blocks are headings, paragraphs, lists, tables,
-notes (Markdown block quotes), page breaks and figures (verified examples with their
-diagrams and the sentences stating their claims).
+Text is a tuple of :class:`Span` (plain, bold, italic, small print, or code for game
+notation; a span whose text is ``"\\n"`` is a line break).  Blocks are headings,
+paragraphs, lists, tables, notes (Markdown block quotes), page breaks and figures
+(verified examples with their diagrams and the sentences stating their claims), plus the
+parts the booklet machinery fills in from the build's own data: the table of contents,
+the components list and the start of the back cover.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ class Span:
     bold: bool = False
     italic: bool = False
     code: bool = False
+    small: bool = False
+    """Small print (``<small>`` in the template): parameter names for variant builders."""
 
 
 Inline = tuple[Span, ...]
@@ -90,9 +94,19 @@ class ExampleSource:
 
 
 @dataclass(frozen=True)
+class Directive:
+    """A fenced block asking the machinery for a part it builds (``contents``,
+    ``components``, ``back-cover``), as the template wrote it."""
+
+    name: str
+    text: str
+    location: Location
+
+
+@dataclass(frozen=True)
 class Diagram:
-    """One drawing of a position: its shapes, the same as SVG text, and a short title
-    (empty for a lone diagram)."""
+    """One drawing: its shapes, the same as SVG text, and a short title (empty for a lone
+    diagram)."""
 
     scene: Scene
     svg: str
@@ -112,9 +126,54 @@ class Figure:
     """The position in the game's notation, printed when the game has no diagram."""
     caption: Inline
     sentences: tuple[Inline, ...]
+    title: str = ""
+    """What the example shows in a few words (``Round 2``); printed after its number."""
+    intro: Inline = ()
+    """A paragraph printed above the diagrams (a sample game's story of the moves)."""
+    moves: Inline = ()
+    """The moves played, a sentence each, printed as one paragraph before the claims."""
+
+    @property
+    def heading(self) -> str:
+        """``Example 3: Round 2`` (or ``Example 3`` without a title)."""
+        return f"Example {self.number}" + (f": {self.title}" if self.title else "")
 
 
-Block = Heading | Paragraph | ListBlock | Table | Note | PageBreak | ExampleSource | Figure
+@dataclass(frozen=True)
+class Contents:
+    """The table of contents: the writers list the level 1 (and, with ``depth`` 2, level 2)
+    headings that follow, with their page numbers."""
+
+    title: str = "Contents"
+    depth: int = 1
+
+
+@dataclass(frozen=True)
+class ComponentRow:
+    """One line of the components list: a picture, what it is and how many."""
+
+    picture: Diagram | None
+    name: Inline
+    count: str
+    note: Inline = ()
+
+
+@dataclass(frozen=True)
+class Components:
+    """What to print and cut, with counts from the build's own data."""
+
+    rows: tuple[ComponentRow, ...]
+    summary: Inline = ()
+    """How the cards are printed (cards to a sheet, sheets)."""
+
+
+@dataclass(frozen=True)
+class BackCover:
+    """Everything after this block goes on the back cover, the booklet's last page."""
+
+
+Block = (Heading | Paragraph | ListBlock | Table | Note | PageBreak | ExampleSource | Directive
+         | Figure | Contents | Components | BackCover)
 
 
 @dataclass(frozen=True)
@@ -124,12 +183,14 @@ class Cover:
     title: str
     subtitle: str
     lines: tuple[str, ...]
-    """Short lines under the cards: what this booklet's variant is."""
+    """Short lines under the picture: what this booklet's variant is."""
     background: str
     ink: str
     accent: str
-    art: tuple[tuple[str, str], ...]
-    """Card faces shown on the cover: (unique key, SVG text)."""
+    facts: tuple[tuple[str, str], ...] = ()
+    """(label, value) pairs printed on the cover: players, playing time, ages."""
+    picture: Diagram | None = None
+    """Real components drawn by their own renderers (cards, a corner of the board)."""
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,26 @@
 """Example blocks of a booklet, verified by the rules engine, with problems in the template.
 
 An example block holds one example in the example checker's YAML form (see
-:mod:`printkit.examples`) plus three keys of the booklet's own:
+:mod:`printkit.examples`) plus keys of the booklet's own:
 
 ``caption``
     a sentence of inline Markdown printed under the diagram, before the claims;
+``title``
+    a few words printed after the example's number (``Round 2``);
+``intro``
+    a paragraph of inline Markdown printed above the diagram (the story of a sample game's
+    moves), kept on the page with it;
 ``highlight``
     squares (as the engine names them) to pick out on the diagram;
 ``show``
     ``start``, ``final`` or ``both``: which positions to draw (default: ``start`` for an
-    example without moves, ``both`` for one with moves).
+    example without moves, ``final`` for one that continues another, else ``both``);
+``hands``
+    ``true`` to print the hands the position knows under the diagram;
+``after``
+    the name of an earlier example: this one starts from the position that one reached,
+    with its parameters, so a sample game told in several examples is one game, move by
+    move (such an example gives neither ``position`` nor ``parameters``).
 
 Every block is checked, and every problem of every block is reported together, located at
 the template line (and column, where the line was written literally) that produced it.
@@ -26,13 +37,13 @@ from printkit.booklet.document import ExampleSource, Inline
 from printkit.booklet.environment import RenderedText
 from printkit.booklet.markdown import parse_inline
 from printkit.errors import DefinitionError, ExampleError, Location, Problem
-from printkit.examples import VerifiedExample, verify_example
+from printkit.examples import VerifiedExample, flow, verify_example
 from printkit.yamlsource import Document
 
 SHOW = ("start", "final", "both")
 SquareCheck = Callable[[VerifiedExample, Sequence[str]], None]
 """Raises ``ValueError`` for a highlighted square the example's board does not have."""
-EXTRA_KEYS = ("caption", "highlight", "show")
+EXTRA_KEYS = ("caption", "intro", "title", "highlight", "show", "hands", "after")
 
 
 @dataclass(frozen=True)
@@ -44,6 +55,9 @@ class BookletExample:
     highlight: tuple[str, ...]
     show: str
     location: Location
+    title: str = ""
+    hands: bool = False
+    intro: Inline = ()
 
 
 def _moved(location: Location | None, block: ExampleSource,
@@ -76,33 +90,94 @@ def _relocate(problems: Sequence[Problem], block: ExampleSource,
     return [Problem(message(p.message), _moved(p.location, block, rendered)) for p in problems]
 
 
+@dataclass(frozen=True)
+class _Settings:
+    """The booklet's own keys of one block."""
+
+    caption: Inline
+    highlight: tuple[str, ...]
+    show: str
+    title: str
+    hands: bool
+    intro: Inline
+
+
 def _options(doc: Document, block: ExampleSource, rendered: RenderedText,
-             has_moves: bool) -> tuple[tuple[Inline, tuple[str, ...], str], list[Problem]]:
-    """The caption, highlighted squares and ``show`` of a block, and what is wrong with them."""
+             has_moves: bool, continues: bool) -> tuple[_Settings, list[Problem]]:
+    """The booklet's settings of a block, and what is wrong with them."""
     data = doc.data if isinstance(doc.data, dict) else {}
     problems: list[Problem] = []
 
     def fail(key: str, message: str) -> None:
         problems.append(Problem(message, _moved(doc.where((key,)), block, rendered)))
 
-    caption: Inline = ()
-    text = data.get("caption", "")
-    if not isinstance(text, str):
-        fail("caption", "'caption' must be text")
-    else:
+    def words(key: str) -> Inline:
+        text = data.get(key, "")
+        if not isinstance(text, str):
+            fail(key, f"'{key}' must be text")
+            return ()
         try:
-            caption = parse_inline(" ".join(text.split()))
+            return parse_inline(" ".join(text.split()))
         except ValueError as exc:
-            fail("caption", f"the caption cannot be printed: {exc}")
+            fail(key, f"the {key} cannot be printed: {exc}")
+            return ()
+
+    caption, intro = words("caption"), words("intro")
     highlight = data.get("highlight", [])
     if not isinstance(highlight, list) or not all(isinstance(h, str) for h in highlight):
         fail("highlight", "'highlight' must be a list of squares such as ['2,5', '1,6']")
         highlight = []
-    show = data.get("show", "both" if has_moves else "start")
+    default = "start" if not has_moves else "final" if continues else "both"
+    show = data.get("show", default)
     if show not in SHOW:
         fail("show", f"'show' must be one of {', '.join(SHOW)}, not {show!r}")
         show = "start"
-    return (caption, tuple(highlight), str(show)), problems
+    title = data.get("title", "")
+    if not isinstance(title, str) or len(title) > 60:
+        fail("title", "'title' must be a few words of text")
+        title = ""
+    hands = data.get("hands", False)
+    if not isinstance(hands, bool):
+        fail("hands", "'hands' must be true or false")
+        hands = False
+    return _Settings(caption, tuple(highlight), str(show), title, hands, intro), problems
+
+
+@dataclass(frozen=True)
+class _Reached:
+    """What a later example needs of an earlier one to continue from it."""
+
+    parameters: str
+    position: str
+
+
+def _continued(block: ExampleSource, doc: Document, rendered: RenderedText,
+               reached: dict[str, _Reached], failed: set[str]
+               ) -> tuple[ExampleSource, list[Problem]]:
+    """``block`` with the position and parameters of the example it continues written in
+    (after its own lines, so locations inside it stay right); unchanged without ``after``."""
+    data = doc.data if isinstance(doc.data, dict) else {}
+    if "after" not in data:
+        return block, []
+    where = _moved(doc.where(("after",)), block, rendered)
+    name = data["after"]
+    if isinstance(name, str) and name in failed:
+        return block, [Problem(f"this example continues {name!r}, which cannot be played "
+                               "out until its own problems are put right", where)]
+    if not isinstance(name, str) or name not in reached:
+        known = ", ".join(reached) or "none yet"
+        return block, [Problem(f"'after' must name an earlier example of this booklet "
+                               f"(earlier examples: {known})", where)]
+    clashing = [key for key in ("position", "parameters") if key in data]
+    if clashing:
+        return block, [Problem(f"an example that continues {name!r} starts from its position "
+                               f"and parameters: remove {' and '.join(map(repr, clashing))}",
+                               where)]
+    earlier = reached[name]
+    position = "\n".join("  " + line for line in earlier.position.splitlines())
+    text = (block.text.rstrip("\n") + f"\nparameters: {earlier.parameters}\n"
+            f"position: |\n{position}\n")
+    return ExampleSource(text, block.first_line, block.location), []
 
 
 def verify_blocks(blocks: Sequence[ExampleSource], rendered: RenderedText, *, game: str,
@@ -118,15 +193,26 @@ def verify_blocks(blocks: Sequence[ExampleSource], rendered: RenderedText, *, ga
     false: list[Problem] = []
     verified_examples: list[BookletExample] = []
     names: dict[str, Location] = {}
+    reached: dict[str, _Reached] = {}
+    failed: set[str] = set()
     for block in blocks:
         try:
             doc = yamlsource.parse(block.text, block.location.file)
         except DefinitionError as exc:
             malformed += _relocate(exc.problems, block, rendered)
             continue
-        has_moves = isinstance(doc.data, dict) and bool(doc.data.get("moves"))
-        (caption, highlight, show), problems = _options(doc, block, rendered, has_moves)
+        data = doc.data if isinstance(doc.data, dict) else {}
+        has_moves = bool(data.get("moves"))
+        settings, problems = _options(doc, block, rendered, has_moves, "after" in data)
         malformed += problems
+        name = data.get("name")
+        failed.add(name if isinstance(name, str) else "")
+        continued, problems = _continued(block, doc, rendered, reached, failed)
+        malformed += problems
+        if problems:
+            continue
+        if continued is not block:
+            block, doc = continued, yamlsource.parse(continued.text, block.location.file)
         try:
             verified = verify_example(doc, game=game, base_params=base_params,
                                       extra_keys=EXTRA_KEYS)
@@ -142,15 +228,20 @@ def verify_blocks(blocks: Sequence[ExampleSource], rendered: RenderedText, *, ga
             malformed.append(Problem(f"another example is already named {verified.name!r} "
                                      f"({first.file}:{first.line})", where))
         names.setdefault(verified.name, where)
-        if check_squares is not None and highlight:
+        failed.discard(verified.name)
+        written = doc.data if isinstance(doc.data, dict) else {}
+        reached[verified.name] = _Reached(flow(written.get("parameters") or {}),
+                                          str(verified.game.format_state(verified.final)))
+        if check_squares is not None and settings.highlight:
             try:
-                check_squares(verified, highlight)
+                check_squares(verified, settings.highlight)
             except ValueError as exc:
                 malformed.append(Problem(f"highlight: {exc}",
                                          _moved(doc.where(("highlight",)), block, rendered)))
                 continue
-        verified_examples.append(BookletExample(verified, caption, highlight, show,
-                                                block.location))
+        verified_examples.append(BookletExample(
+            verified, settings.caption, settings.highlight, settings.show, block.location,
+            settings.title, settings.hands, settings.intro))
     if malformed:
         raise DefinitionError(_in_order(malformed + false))
     if false:

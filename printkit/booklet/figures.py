@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from printkit import plugins
@@ -12,17 +13,22 @@ from printkit.booklet.markdown import parse_inline
 from printkit.booklet.phrases import phrasebook
 from printkit.deck.model import Definition
 from printkit.examples import VerifiedExample
-from printkit.render.diagram import DiagramStyle, PositionPictures, Square, board_scene
+from printkit.render.diagram import (
+    DiagramStyle,
+    PositionPictures,
+    Square,
+    board_scene,
+    width_for_cards,
+)
 from printkit.render.scene import FaceLibrary, scene_svg
 from printkit.render.svg import Frame
 
-FULL_WIDTH = 74.0
-"""Width (mm) a lone diagram of the standard 7x7 board is drawn at (its printed size)."""
-WIDER_PER_ROW = 6.0
-"""Extra width (mm) for each row above seven, so that large boards stay legible."""
-WIDEST = 116.0
-HALF_WIDTH = 57.0
-"""Width (mm) of each of a before/after pair."""
+CARD = 9.05
+"""Side (mm) a card is drawn at in a lone diagram: the 9 mm least, and a hair for rounding."""
+WIDEST = 110.0
+"""Widest diagram (mm): the text width of a half-letter page, A5 has a little more."""
+PAIR_GAP = 5.0
+"""Space (mm) between the two diagrams of a before/after pair."""
 
 
 def pictures(game: Any) -> PositionPictures | None:
@@ -48,14 +54,21 @@ def check_highlights(verified: VerifiedExample, squares: Sequence[str]) -> None:
         maker.square(verified.game, square)
 
 
-def sentences(verified: VerifiedExample) -> tuple[Inline, ...]:
-    """The moves played and every claim, in plain words."""
+def moves_played(verified: VerifiedExample) -> Inline:
+    """The moves played, in plain words, as one paragraph (a sentence each)."""
     game = verified.game
     book = phrasebook(game.name)
     texts = [book.move(game, state, text)
              for state, text in zip(verified.states, verified.move_texts, strict=False)]
-    texts += [book.claim(game, verified.final, result) for result in verified.claims]
-    return tuple(parse_inline(text) for text in texts)
+    return parse_inline(" ".join(texts)) if texts else ()
+
+
+def sentences(verified: VerifiedExample) -> tuple[Inline, ...]:
+    """Every claim, in plain words."""
+    game = verified.game
+    book = phrasebook(game.name)
+    return tuple(parse_inline(book.claim(game, verified.final, result))
+                 for result in verified.claims)
 
 
 def face_library(definition: Definition) -> FaceLibrary:
@@ -69,9 +82,8 @@ def _diagram(maker: PositionPictures, definition: Definition, faces: FaceLibrary
              highlight: Sequence[str], moves: Sequence[Any], ident: str, label: str) -> Diagram:
     squares: list[Square] = [maker.square(verified.game, text) for text in highlight]
     view = maker.view(definition, verified.game, state, squares, moves)
-    if style.width <= 0:  # a lone diagram: wider for larger boards, so cards stay legible
-        width = min(WIDEST, FULL_WIDTH + WIDER_PER_ROW * max(0, view.size - 7))
-        style = DiagramStyle(colours=style.colours, width=width)
+    if style.width <= 0:  # a lone diagram: as wide as cards of CARD mm need, within reason
+        style = replace(style, width=min(WIDEST, width_for_cards(view.size, CARD)))
     title = f"{verified.name}: {label.lower() or 'position'}"
     scene = board_scene(view, style, title=title)
     return Diagram(scene, scene_svg(scene, faces, ident=ident), label, faces)
@@ -88,7 +100,10 @@ def make_figure(number: int, example: BookletExample, definition: Definition,
         notation = str(verified.game.format_state(verified.start))
     else:
         pair = example.show == "both"
-        style = DiagramStyle(colours=tuple(colours), width=HALF_WIDTH if pair else 0.0)
+        # a pair side by side leaves too little room for cards: it shows labelled tiles
+        style = DiagramStyle(colours=tuple(colours),
+                             width=(WIDEST - PAIR_GAP) / 2 if pair else 0.0,
+                             hands=example.hands)
         ident = f"ex{number}"
         # the claims are about the final position, so that is where their squares are shown
         if example.show in ("start", "both"):
@@ -100,4 +115,4 @@ def make_figure(number: int, example: BookletExample, definition: Definition,
                                      highlight=example.highlight, moves=verified.moves,
                                      ident=ident + "b", label="After" if pair else ""))
     return Figure(number, verified.name, tuple(diagrams), notation, example.caption,
-                  sentences(verified))
+                  sentences(verified), example.title, example.intro, moves_played(verified))

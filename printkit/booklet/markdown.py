@@ -1,11 +1,13 @@
 """Markdown (as a template renders it) to the booklet's document model, with markdown-it-py.
 
 The booklet prints a deliberate subset of CommonMark plus tables: headings, paragraphs with
-bold, italic and code spans, flat lists, tables, block quotes (shown as notes), thematic
-breaks (page breaks) and fenced blocks.  A fence whose info string is ``example`` holds an
-example for the rules engine; any other fence is an error, as are images, raw HTML and
-nested lists: the author hears about them, with the template line, instead of finding them
-missing from the printed booklet.
+bold, italic and code spans, small print between ``<small>`` and ``</small>`` (the only HTML
+a booklet takes), flat lists, tables, block quotes (shown as notes), thematic breaks (page
+breaks) and fenced blocks.  A fence whose info string is ``example`` holds an example for
+the rules engine; ``contents``, ``components`` and ``back-cover`` fences ask for the parts
+the machinery builds (see :mod:`printkit.booklet.parts`).  Any other fence is an error, as
+are images, other raw HTML and nested lists: the author hears about them, with the template
+line, instead of finding them missing from the printed booklet.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from markdown_it.token import Token
 from printkit.booklet.document import (
     LINE_BREAK,
     Block,
+    Directive,
     ExampleSource,
     Heading,
     Inline,
@@ -33,6 +36,10 @@ from printkit.booklet.environment import RenderedText
 from printkit.errors import DefinitionError, Problem
 
 EXAMPLE_FENCE = "example"
+DIRECTIVES = ("contents", "components", "back-cover")
+"""Fences that ask for a part the booklet machinery makes."""
+SMALL_OPEN = "<small>"
+SMALL_CLOSE = "</small>"
 _CODE_SPAN = re.compile(r"(`+).*?\1", re.DOTALL)
 _BARE_NOTATION = re.compile(r"\d\*\d")
 
@@ -70,16 +77,16 @@ def _spans(children: Sequence[Token]) -> tuple[Inline, list[str]]:
     """Spans of an inline token's children, and what could not be printed."""
     out: list[Span] = []
     problems: list[str] = []
-    bold = italic = 0
+    bold = italic = small = 0
     for child in children:
         kind = child.type
         if kind == "text":
             if child.content:
-                out.append(Span(child.content, bold > 0, italic > 0))
+                out.append(Span(child.content, bold > 0, italic > 0, small=small > 0))
         elif kind == "code_inline":
-            out.append(Span(child.content, bold > 0, italic > 0, code=True))
+            out.append(Span(child.content, bold > 0, italic > 0, code=True, small=small > 0))
         elif kind == "softbreak":
-            out.append(Span(" ", bold > 0, italic > 0))
+            out.append(Span(" ", bold > 0, italic > 0, small=small > 0))
         elif kind == "hardbreak":
             out.append(LINE_BREAK)
         elif kind in ("strong_open", "strong_close"):
@@ -90,10 +97,15 @@ def _spans(children: Sequence[Token]) -> tuple[Inline, list[str]]:
             continue  # a booklet on paper shows the words of a link, not its target
         elif kind == "image":
             problems.append("images cannot go in a booklet (it prints vectors only)")
+        elif kind == "html_inline" and child.content.lower() in (SMALL_OPEN, SMALL_CLOSE):
+            small += -1 if child.content.startswith("</") else 1
         elif kind == "html_inline":
-            problems.append(f"raw HTML {child.content!r} cannot be printed")
+            problems.append(f"raw HTML {child.content!r} cannot be printed (only <small> "
+                            "and </small> may stand in a booklet's text)")
         else:
             problems.append(f"unsupported inline Markdown ({kind})")
+    if small:
+        problems.append("a <small> is not closed by </small> in the same paragraph")
     return _merge(out), problems
 
 
@@ -103,9 +115,10 @@ def _merge(spans: list[Span]) -> Inline:
     for span in spans:
         last = merged[-1] if merged else None
         if (last is not None and span is not LINE_BREAK and last is not LINE_BREAK
-                and (last.bold, last.italic, last.code) == (span.bold, span.italic, span.code)
-                and not span.code):
-            merged[-1] = Span(last.text + span.text, span.bold, span.italic, span.code)
+                and (last.bold, last.italic, last.code, last.small)
+                == (span.bold, span.italic, span.code, span.small) and not span.code):
+            merged[-1] = Span(last.text + span.text, span.bold, span.italic, span.code,
+                              span.small)
         else:
             merged.append(span)
     return tuple(merged)
@@ -187,16 +200,20 @@ class _Walker:
 
     def fence(self, token: Token) -> Block | None:
         info = token.info.strip()
-        if info != EXAMPLE_FENCE:
+        if info != EXAMPLE_FENCE and info not in DIRECTIVES:
+            others = ", ".join(repr(name) for name in DIRECTIVES)
             self.fail(token, f"a fenced block must be an '{EXAMPLE_FENCE}' block, not "
-                      f"{info or 'a plain one'!r}")
+                      f"{info or 'a plain one'!r} (a booklet also takes {others} blocks)")
             return None
         assert token.map is not None
         if token.markup[0] != "`" or token.level != 0:
             self.fail(token, "write example blocks at the left margin, between ``` fences")
             return None
         fence_line = token.map[0] + 1
-        return ExampleSource(token.content, fence_line + 1, self.rendered.location(fence_line))
+        where = self.rendered.location(fence_line)
+        if info in DIRECTIVES:
+            return Directive(info, token.content, where)
+        return ExampleSource(token.content, fence_line + 1, where)
 
     def list_block(self, token: Token) -> Block:
         closing = token.type.replace("_open", "_close")

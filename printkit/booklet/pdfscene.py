@@ -15,13 +15,21 @@ from collections.abc import Callable
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 from svglib.svglib import svg2rlg
 
 from printkit.layout.fonts import BOLD, REGULAR, register_fonts
 from printkit.layout.pdfcanvas import Form, saved
-from printkit.render.scene import CardShape, FaceLibrary, RectShape, Scene, TextShape
+from printkit.render.scene import (
+    CardShape,
+    FaceLibrary,
+    PictureShape,
+    RectShape,
+    Scene,
+    TextShape,
+)
 
 
 @functools.lru_cache(maxsize=512)
@@ -32,6 +40,25 @@ def parsed_svg(svg: str) -> Drawing:
     if drawing is None:  # svglib reports parse failures this way
         raise ValueError("could not read a card face's SVG")
     return drawing
+
+
+def end_form(canvas: Canvas, name: str) -> None:
+    """End the form ``name`` keeping its transparency.
+
+    reportlab records the graphics states a form uses (``fill-opacity`` becomes ``/ca``)
+    but builds the form's resources without them, so viewers ignore them and a faint shape
+    prints solid.  The resources are built here with the states included.
+    """
+    canvas.endForm()
+    form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+    if form.ExtGState:
+        resources = pdfdoc.PDFResourceDictionary()
+        resources.basicFonts()
+        resources.basicProcs()
+        resources.ExtGState = form.ExtGState
+        if form.XObjects:
+            resources.XObject = form.XObjects
+        form.Resources = resources
 
 
 class FaceForms:
@@ -50,7 +77,7 @@ class FaceForms:
             canvas.beginForm(name, lowerx=0, lowery=0, upperx=drawing.width,
                              uppery=drawing.height)
             renderPDF.draw(drawing, canvas, 0, 0)
-            canvas.endForm()
+            end_form(canvas, name)
             found = forms[key] = Form(name, float(drawing.width), float(drawing.height))
         return found
 
@@ -94,9 +121,13 @@ def draw_scene(canvas: Canvas, scene: Scene, faces: FaceLibrary, forms: FaceForm
                       shape.width * scale)
 
 
-def _card(canvas: Canvas, shape: CardShape, faces: FaceLibrary, forms: FaceForms, left: float,
-          top: float, width: float) -> None:
-    form = forms.form(canvas, shape.face.key, lambda: faces.svg(shape.face))
+def _card(canvas: Canvas, shape: CardShape | PictureShape, faces: FaceLibrary,
+          forms: FaceForms, left: float, top: float, width: float) -> None:
+    if isinstance(shape, CardShape):
+        face = shape.face
+        form = forms.form(canvas, face.key, lambda: faces.svg(face))
+    else:
+        form = forms.form(canvas, "picture:" + shape.key, functools.partial(str, shape.svg))
     factor = width / form.width
     with saved(canvas):
         canvas.translate(left, top - form.height * factor)

@@ -1,0 +1,411 @@
+"""The booklet's blocks as reportlab platypus flowables, for one page size.
+
+Text is set in the embedded Vera fonts, game notation in bold accent colour, small print a
+size smaller.  Each example is kept on one page with its diagrams (drawn at their own size
+in millimetres), caption and checked claims; a heading stays with what follows it.  The
+first flowable of every block carries the block's index (``pk_block``) and every heading
+its outline entry (``pk_heading``), so the document can record where blocks and sections
+begin (for the outline, the contents and the HTML's page breaks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from printkit.booklet.document import (
+    LINE_BREAK,
+    BackCover,
+    Block,
+    Components,
+    Contents,
+    Diagram,
+    Figure,
+    Heading,
+    Inline,
+    ListBlock,
+    Note,
+    Span,
+    plain_text,
+)
+from printkit.booklet.document import PageBreak as PageBreakBlock
+from printkit.booklet.document import Paragraph as TextParagraph
+from printkit.booklet.document import Table as TextTable
+from printkit.booklet.pdfscene import FaceForms, SceneFlowable
+from printkit.layout.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
+from printkit.units import MM
+
+INK = colors.HexColor("#1d2a44")
+MUTED = colors.HexColor("#5a6272")
+RULE = colors.HexColor("#c5cad6")
+DIAGRAM_SHARE = 0.8
+"""Largest share of the text height a diagram may take, so its caption fits beside it."""
+SMALL = 0.8
+"""Size of small print, as a share of the surrounding text."""
+PADDING = 3.0
+"""Left and right padding of a table cell (points)."""
+PICTURE_COLUMN = 30 * MM
+"""Widest picture in the components list."""
+
+Pages = Callable[[str], str]
+"""Heading key -> its page number as text (``""`` while unknown)."""
+
+
+class Styles:
+    """Paragraph styles of one booklet (the accent colour comes from the definition)."""
+
+    def __init__(self, accent: str) -> None:
+        self.accent = accent
+        base = ParagraphStyle("body", fontName=REGULAR, fontSize=9.5, leading=13.2,
+                              textColor=INK, spaceAfter=5, bulletFontName=REGULAR)
+        self.body = base
+        self.h1 = ParagraphStyle("h1", parent=base, fontName=BOLD, fontSize=15, leading=18,
+                                 textColor=colors.HexColor(accent), spaceBefore=8,
+                                 spaceAfter=6, keepWithNext=1)
+        self.h2 = ParagraphStyle("h2", parent=base, fontName=BOLD, fontSize=11.5, leading=14,
+                                 spaceBefore=7, spaceAfter=3, keepWithNext=1)
+        self.h3 = ParagraphStyle("h3", parent=self.h2, fontSize=10, leading=13)
+        self.item = ParagraphStyle("item", parent=base, spaceAfter=2)
+        self.cell = ParagraphStyle("cell", parent=base, fontSize=8.5, leading=11, spaceAfter=0)
+        self.head_cell = ParagraphStyle("head", parent=self.cell, fontName=BOLD)
+        self.count = ParagraphStyle("count", parent=self.head_cell, alignment=TA_RIGHT)
+        self.note = ParagraphStyle("note", parent=self.cell, spaceAfter=3.5)
+        self.figure_title = ParagraphStyle("figtitle", parent=base, fontName=BOLD, fontSize=9,
+                                           leading=12, textColor=colors.HexColor(accent),
+                                           spaceBefore=4, spaceAfter=3, keepWithNext=1)
+        self.caption = ParagraphStyle("caption", parent=base, fontName=ITALIC, fontSize=8.8,
+                                      leading=12, spaceBefore=3, spaceAfter=2)
+        self.claim = ParagraphStyle("claim", parent=base, fontSize=8.8, leading=12,
+                                    spaceAfter=1)
+        self.intro = ParagraphStyle("intro", parent=base, fontSize=9, leading=12.4,
+                                    spaceAfter=3)
+        self.label = ParagraphStyle("label", parent=base, fontName=BOLD, fontSize=8,
+                                    leading=10, alignment=TA_CENTER, textColor=MUTED)
+        self.notation = ParagraphStyle("notation", parent=base, fontSize=7.5, leading=9)
+        self.contents = ParagraphStyle("contents", parent=base, spaceAfter=0, leading=15)
+
+    def heading(self, level: int) -> ParagraphStyle:
+        """The style of a heading of ``level``."""
+        return {1: self.h1, 2: self.h2}.get(level, self.h3)
+
+
+def markup(spans: Inline, accent: str, size: float = 9.5) -> str:
+    """Spans as reportlab paragraph markup (``size`` is the paragraph's, for small print)."""
+    out = []
+    for span in spans:
+        if span is LINE_BREAK or span.text == "\n":
+            out.append("<br/>")
+            continue
+        text = escape(span.text, quote=False)
+        if span.code:
+            text = f'<font name="{BOLD}" color="{accent}">{text}</font>'
+        elif span.bold and span.italic:
+            text = f'<font name="{BOLD_ITALIC}">{text}</font>'
+        elif span.bold:
+            text = f"<b>{text}</b>"
+        elif span.italic:
+            text = f"<i>{text}</i>"
+        if span.small:
+            text = f'<font size="{size * SMALL:.2f}" color="#5a6272">{text}</font>'
+        out.append(text)
+    return "".join(out)
+
+
+def column_widths(table: TextTable, width: float, size: float) -> list[float]:
+    """Column widths that give every column room for its longest word (set in bold, which
+    is wider), then share what is left by how much text each column holds."""
+    columns = max([len(table.header), *(len(r) for r in table.rows)])
+    least: list[float] = []
+    weights: list[float] = []
+    for c in range(columns):
+        cells = [row[c] for row in (table.header, *table.rows) if c < len(row)]
+        texts = [plain_text(cell) for cell in cells]
+        words = [w for text in texts for w in text.split()] or [""]
+        least.append(max(stringWidth(w, BOLD, size) for w in words) + 2 * PADDING + 1)
+        weights.append(float(sum(len(t) for t in texts)))
+    spare = max(0.0, width - sum(least))
+    total = sum(weights) or 1.0
+    return [low + spare * w / total for low, w in zip(least, weights, strict=True)]
+
+
+def outline(blocks: Sequence[Block]) -> list[tuple[int, int, str]]:
+    """Every heading of ``blocks`` as (block index, level, text), in order."""
+    return [(i, b.level, plain_text(b.spans)) for i, b in enumerate(blocks)
+            if isinstance(b, Heading)]
+
+
+def heading_key(index: int) -> str:
+    """The outline and contents key of the heading that is block ``index``."""
+    return f"pk-h{index}"
+
+
+def first_drawn(flowable: Flowable) -> Flowable:
+    """The flowable a page will draw first of ``flowable`` (a kept-together group hands
+    its parts to the page one by one)."""
+    while isinstance(flowable, KeepTogether) and flowable._content:
+        flowable = flowable._content[0]
+    return flowable
+
+
+class ContentsLine(Flowable):  # type: ignore[misc]  # reportlab has no type hints
+    """One line of the contents: the section's name, a dotted leader and its page."""
+
+    def __init__(self, text: str, page: str, style: ParagraphStyle, indent: float) -> None:
+        super().__init__()
+        self.text, self.page, self.style, self.indent = text, page, style, indent
+        self.bold = indent == 0
+        self.width = 0.0
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width = avail_width
+        return avail_width, float(self.style.leading)
+
+    def draw(self) -> None:
+        canvas = self.canv
+        font = BOLD if self.bold else REGULAR
+        size = float(self.style.fontSize)
+        base = (float(self.style.leading) - size) / 2 + size * 0.22
+        canvas.setFillColor(INK)
+        canvas.setFont(font, size)
+        canvas.drawString(self.indent, base, self.text)
+        start = self.indent + stringWidth(self.text, font, size) + 4
+        end = self.width - stringWidth(self.page or "00", font, size) - 4
+        dot = stringWidth(". ", REGULAR, size)
+        count = int((end - start) // dot)
+        if count > 0:  # one run of dots, ending at the same place on every line
+            canvas.setFillColor(MUTED)
+            canvas.setFont(REGULAR, size)
+            canvas.drawRightString(end, base, ". " * count)
+        canvas.setFillColor(INK)
+        canvas.setFont(font, size)
+        canvas.drawRightString(self.width, base, self.page)
+
+
+class Writer:
+    """Turns blocks into flowables for one page size."""
+
+    def __init__(self, styles: Styles, width: float, height: float, forms: FaceForms,
+                 pages: Pages, headings: Sequence[tuple[int, int, str]] = ()) -> None:
+        self.styles = styles
+        self.width = width
+        self.height = height
+        self.forms = forms
+        self.pages = pages
+        self.headings = headings
+        """Every heading of the booklet as (block index, level, text) (for the contents)."""
+
+    def scene(self, diagram: Diagram, width: float) -> SceneFlowable:
+        """A diagram at its own size (millimetres), made smaller only if it is wider than
+        ``width`` or taller than :data:`DIAGRAM_SHARE` of the page."""
+        scene = diagram.scene
+        fit = min(width, scene.width * MM, self.height * DIAGRAM_SHARE * scene.width / scene.height)
+        return SceneFlowable(scene, diagram.faces, self.forms, fit)
+
+    def para(self, spans: Inline, style: ParagraphStyle) -> Paragraph:
+        return Paragraph(markup(spans, self.styles.accent, float(style.fontSize)), style)
+
+    def flowables(self, blocks: Sequence[Block], first: int = 0) -> list[Flowable]:
+        """Every block's flowables (block indices counted from ``first``); a heading is
+        kept on the page of what follows it."""
+        out: list[Flowable] = []
+        pending: list[Flowable] = []
+        for index, block in enumerate(blocks, start=first):
+            made = self.block(block, index)
+            if made:
+                first_drawn(made[0]).pk_block = index
+            if isinstance(block, Heading):
+                made[0].pk_heading = (heading_key(index), block.level, plain_text(block.spans))
+                pending.extend(made)
+                continue
+            if pending and made:
+                # one group, not a group inside a group: reportlab measures an inner
+                # group as endless, which would push every heading to a new page
+                first = made[0]
+                inner = first._content if isinstance(first, KeepTogether) else [first]
+                out.append(KeepTogether([*pending, *inner]))
+                out.extend(made[1:])
+                pending = []
+            else:
+                out.extend(made)
+        out.extend(pending)
+        return out
+
+    def block(self, block: Block, index: int) -> list[Flowable]:
+        s = self.styles
+        if isinstance(block, Heading):
+            return [self.para(block.spans, s.heading(block.level))]
+        if isinstance(block, TextParagraph):
+            return [self.para(block.spans, s.body)]
+        if isinstance(block, ListBlock):
+            return [self.list_block(block)]
+        if isinstance(block, TextTable):
+            return [self.table(block)]
+        if isinstance(block, Note):
+            return [self.note(block)]
+        if isinstance(block, PageBreakBlock):
+            return [PageBreak()]
+        if isinstance(block, Figure):
+            return [self.figure(block)]
+        if isinstance(block, Contents):
+            return self.contents(block, index)
+        if isinstance(block, Components):
+            return self.components(block)
+        if isinstance(block, BackCover):
+            return []
+        raise TypeError(f"unverified block in a booklet: {block!r}")
+
+    def contents(self, block: Contents, index: int) -> list[Flowable]:
+        title = Paragraph(escape(block.title), self.styles.h1)
+        title.pk_heading = (heading_key(index), 1, block.title)
+        out: list[Flowable] = [title]
+        for where, level, text in self.headings:
+            if where > index and level <= block.depth:
+                out.append(ContentsLine(text, self.pages(heading_key(where)),
+                                        self.styles.contents, 0 if level == 1 else 12))
+        out.append(Spacer(1, 6))
+        return [KeepTogether(out)]
+
+    def components(self, block: Components) -> list[Flowable]:
+        s = self.styles
+        picture_width = min(PICTURE_COLUMN, max(
+            (r.picture.scene.width * MM for r in block.rows if r.picture), default=0.0))
+        count_width = 16 * MM
+        rows: list[list[object]] = []
+        for row in block.rows:
+            words: list[Flowable] = [self.para(row.name, s.head_cell)]
+            if row.note:
+                words.append(self.para(row.note, s.cell))
+            picture = self.scene(row.picture, picture_width) if row.picture else ""
+            rows.append([picture, words, Paragraph(escape(row.count), s.count)])
+        table = Table(rows, colWidths=[picture_width + 4, self.width - picture_width - 4
+                                       - count_width, count_width], hAlign="LEFT")
+        table.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), REGULAR),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
+            ("LEFTPADDING", (0, 0), (-1, -1), PADDING),
+            ("RIGHTPADDING", (0, 0), (-1, -1), PADDING),
+            ("TOPPADDING", (0, 0), (-1, -1), 4),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+        ]))
+        out: list[Flowable] = [table, Spacer(1, 6)]
+        if block.summary:
+            out.append(self.para(block.summary, s.body))
+        return out
+
+    def list_block(self, block: ListBlock, style: ParagraphStyle | None = None) -> Flowable:
+        style = style or self.styles.item
+        items = [ListItem(self.para(spans, style)) for spans in block.items]
+        if block.ordered:
+            return ListFlowable(items, bulletType="1", start=block.start, bulletFontName=BOLD,
+                                bulletFontSize=style.fontSize, leftIndent=14,
+                                bulletColor=INK, spaceAfter=4)
+        return ListFlowable(items, bulletType="bullet", start="\u2022", leftIndent=12,
+                            bulletFontName=REGULAR, bulletFontSize=style.fontSize,
+                            bulletColor=colors.HexColor(self.styles.accent), spaceAfter=4)
+
+    def table(self, block: TextTable) -> Flowable:
+        s = self.styles
+        widths = column_widths(block, self.width, s.cell.fontSize)
+        data = [[self.para(cell, s.head_cell) for cell in block.header]]
+        data += [[self.para(cell, s.cell) for cell in row] for row in block.rows]
+        table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), REGULAR),
+            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8ebf2")),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ("LEFTPADDING", (0, 0), (-1, -1), PADDING),
+            ("RIGHTPADDING", (0, 0), (-1, -1), PADDING),
+        ]))
+        return KeepTogether([table, Spacer(1, 6)]) if len(data) < 12 else table
+
+    def note(self, block: Note) -> Flowable:
+        inner: list[Flowable] = []
+        for part in block.blocks:
+            if isinstance(part, TextParagraph):
+                inner.append(self.para(part.spans, self.styles.note))
+            else:
+                inner.append(self.list_block(part, self.styles.note))
+        box = Table([[inner]], colWidths=[self.width])
+        box.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), REGULAR),
+            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f1f3f8")),
+            ("LINEBEFORE", (0, 0), (0, -1), 2, colors.HexColor(self.styles.accent)),
+            ("LEFTPADDING", (0, 0), (-1, -1), 7),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+            ("TOPPADDING", (0, 0), (-1, -1), 4),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+        ]))
+        return KeepTogether([box, Spacer(1, 7)])
+
+    def diagrams(self, diagrams: Sequence[Diagram]) -> Flowable:
+        if len(diagrams) == 1:
+            return self.scene(diagrams[0], self.width)
+        gap = 5 * MM
+        each = (self.width - gap * (len(diagrams) - 1)) / len(diagrams)
+        cells = [self.scene(d, each) for d in diagrams]
+        labels = [Paragraph(escape(d.label), self.styles.label) for d in diagrams]
+        widths = []
+        for i in range(len(diagrams)):
+            widths += [each] if i == 0 else [gap, each]
+        row: list[object] = []
+        label_row: list[object] = []
+        for i, (cell, label) in enumerate(zip(cells, labels, strict=True)):
+            if i:
+                row.append("")
+                label_row.append("")
+            row.append(cell)
+            label_row.append(label)
+        table = Table([label_row, row], colWidths=widths)
+        table.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), REGULAR),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ]))
+        return table
+
+    def figure(self, figure: Figure) -> Flowable:
+        s = self.styles
+        parts: list[Flowable] = [Paragraph(escape(figure.heading), s.figure_title)]
+        if figure.intro:
+            parts.append(self.para(figure.intro, s.intro))
+        if figure.diagrams:
+            parts.append(self.diagrams(figure.diagrams))
+        else:
+            lines = escape(figure.notation.rstrip()).replace("\n", "<br/>")
+            parts.append(Paragraph(lines.replace("  ", "&nbsp; "), s.notation))
+        if figure.caption:
+            parts.append(self.para(figure.caption, s.caption))
+        if figure.moves:
+            parts.append(self.para((Span("Moves: ", bold=True), *figure.moves), s.claim))
+        items = [ListItem(self.para(spans, s.claim)) for spans in figure.sentences]
+        if items:
+            parts.append(ListFlowable(items, bulletType="bullet", start="\u2022",
+                                      leftIndent=10, bulletFontName=REGULAR,
+                                      bulletFontSize=8.8, spaceBefore=2,
+                                      bulletColor=colors.HexColor(s.accent)))
+        parts.append(Spacer(1, 8))
+        return KeepTogether(parts)

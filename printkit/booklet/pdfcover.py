@@ -1,0 +1,130 @@
+"""The booklet's covers and notes pages, drawn straight onto the page canvas.
+
+The front cover: a band in the game's cover colour with the title, the picture of real
+cards under it, then the facts (players, playing time, ages) and the variant's lines.  The
+back cover: the template's text (usually the quick reference) flows in a frame above a
+band that repeats the title.  A notes page (the blank pages a folded booklet may need
+before its back cover) carries faint ruled lines under a heading.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.booklet.document import Cover
+from printkit.booklet.pdfblocks import INK, MUTED
+from printkit.booklet.pdfscene import FaceForms, draw_scene
+from printkit.layout.fonts import BOLD, REGULAR
+from printkit.layout.paper import Paper
+from printkit.units import MM
+
+CHECKED = "Every example in this booklet was checked by the game's rules engine."
+BACK_BAND = 24 * MM
+"""Height of the band at the foot of the back cover."""
+
+
+def _hex(colour: str) -> colors.Color:
+    return colors.HexColor(colour)
+
+
+def _fit(canvas: Canvas, text: str, font: str, size: float, room: float) -> float:
+    while canvas.stringWidth(text, font, size) > room and size > 8:
+        size -= 0.5
+    return size
+
+
+def draw_cover(canvas: Canvas, page: Paper, cover: Cover, forms: FaceForms,
+               side: float) -> None:
+    """The front cover."""
+    width, height = page.width, page.height
+    band = height * 0.34
+    canvas.saveState()
+    canvas.setFillColor(_hex(cover.background))
+    canvas.rect(0, height - band, width, band, stroke=0, fill=1)
+    canvas.setFillColor(_hex(cover.ink))
+    size = _fit(canvas, cover.title, BOLD, 30.0, width - 2 * side)
+    canvas.setFont(BOLD, size)
+    canvas.drawCentredString(width / 2, height - band * 0.52, cover.title)
+    canvas.setFont(REGULAR, 11)
+    canvas.drawCentredString(width / 2, height - band * 0.52 - size * 0.95, cover.subtitle)
+    # picture, facts and lines, centred in the room between the band and the foot line
+    shown = tall = 0.0
+    if cover.picture is not None:
+        scene = cover.picture.scene
+        shown = min(width - 2 * side, scene.width * MM)
+        tall = scene.height * shown / scene.width
+    facts = 17 * MM if cover.facts else 0.0
+    lines = len(cover.lines) * 13.5
+    content = tall + (12 * MM if tall else 0.0) + facts + lines
+    y = height - band - max(10 * MM, (height - band - 20 * MM - content) / 2)
+    if cover.picture is not None:
+        y -= tall
+        draw_scene(canvas, cover.picture.scene, cover.picture.faces, forms,
+                   (width - shown) / 2, y, shown)
+        y -= 12 * MM
+    if cover.facts:
+        _facts(canvas, cover, width, y, side)
+        y -= facts
+    canvas.setFillColor(INK)
+    canvas.setFont(REGULAR, 9.5)
+    for i, line in enumerate(cover.lines):
+        canvas.drawCentredString(width / 2, y - i * 13.5, line)
+    canvas.setFillColor(MUTED)
+    canvas.setFont(REGULAR, 7)
+    canvas.drawCentredString(width / 2, 9 * MM, CHECKED)
+    canvas.restoreState()
+
+
+def _facts(canvas: Canvas, cover: Cover, width: float, top: float, side: float) -> None:
+    """The facts side by side, each a small label over a bold value, split by rules."""
+    count = len(cover.facts)
+    each = (width - 2 * side) / count
+    for i, (label, value) in enumerate(cover.facts):
+        centre = side + each * (i + 0.5)
+        canvas.setFillColor(MUTED)
+        canvas.setFont(REGULAR, 7.5)
+        canvas.drawCentredString(centre, top, label.upper())
+        canvas.setFillColor(_hex(cover.accent))
+        canvas.setFont(BOLD, _fit(canvas, value, BOLD, 12.0, each - 4))
+        canvas.drawCentredString(centre, top - 6 * MM, value)
+        if i:
+            canvas.setStrokeColor(MUTED)
+            canvas.setLineWidth(0.4)
+            canvas.line(side + each * i, top + 3 * MM, side + each * i, top - 8 * MM)
+
+
+def draw_back_cover(canvas: Canvas, page: Paper, cover: Cover, forms: FaceForms, *,
+                    picture: bool) -> None:
+    """The band at the foot of the back cover (the text above it is flowed), and the
+    cover's picture when the template gives the back cover no text."""
+    canvas.saveState()
+    if picture and cover.picture is not None:
+        scene = cover.picture.scene
+        shown = min(page.width * 0.8, scene.width * MM)
+        tall = scene.height * shown / scene.width
+        draw_scene(canvas, scene, cover.picture.faces, forms, (page.width - shown) / 2,
+                   (page.height + BACK_BAND - tall) / 2, shown)
+    canvas.setFillColor(_hex(cover.background))
+    canvas.rect(0, 0, page.width, BACK_BAND, stroke=0, fill=1)
+    canvas.setFillColor(_hex(cover.ink))
+    canvas.setFont(BOLD, 13)
+    canvas.drawCentredString(page.width / 2, BACK_BAND * 0.55, cover.title)
+    canvas.setFont(REGULAR, 7)
+    canvas.drawCentredString(page.width / 2, BACK_BAND * 0.55 - 5 * MM, CHECKED)
+    canvas.restoreState()
+
+
+def draw_notes(canvas: Canvas, page: Paper, side: float, top: float, bottom: float) -> None:
+    """A page for the reader's notes: a heading and faint ruled lines."""
+    canvas.saveState()
+    canvas.setFillColor(INK)
+    canvas.setFont(BOLD, 15)
+    canvas.drawString(side, page.height - top - 12, "Notes")
+    canvas.setStrokeColor(colors.HexColor("#d5d9e2"))
+    canvas.setLineWidth(0.4)
+    y = page.height - top - 12 * MM
+    while y > bottom:
+        canvas.line(side, y, page.width - side, y)
+        y -= 8 * MM
+    canvas.restoreState()
