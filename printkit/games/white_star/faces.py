@@ -168,6 +168,8 @@ class CardLayout:
     """How far the content keeps from every trim edge."""
     radius: float
     """The corner radius (0 for square corners)."""
+    line: float
+    """The width of the frame and panel lines."""
     index: Words
     index_icon: Glyph
     ring: Box | None
@@ -233,9 +235,9 @@ def card_layout(card: Card, frame: Frame, options: StarsCardOptions, *,
     rank_size = 0.125 * unit
     icon_size = 0.08 * unit
     ring_side = 0.068 * unit
-    widest_icon = max(ICONS[s.icon].aspect for s in options.suits) * icon_size
-    widest_index = max(bold_width(r.index, rank_size) for r in options.ranks)
-    column = max(widest_index, widest_icon, ring_side) * 1.08
+    widest = max(ICONS[style.icon].aspect for style in options.suits)
+    widest_index = max(bold_width(style.index, rank_size) for style in options.ranks)
+    column = max(widest_index, widest * icon_size, ring_side) * 1.08
     cx = inset + column / 2
     cap = rank_size * CAP_HEIGHT
     index = Words(rank.index, cx, inset + cap / 2, rank_size)
@@ -253,7 +255,6 @@ def card_layout(card: Card, frame: Frame, options: StarsCardOptions, *,
     area = Box(left, inset, w - 2 * left, h - 2 * inset)
     pips: tuple[Glyph, ...] = ()
     court = None
-    widest = max(ICONS[s.icon].aspect for s in options.suits)
     if card.rank in PIP_PATTERNS:
         size = min(area.w / (0.35 + 2.2 * widest), area.h / 4.9, 0.2 * unit)
         fw, fh = min(area.w, 3.6 * size), min(area.h, 6.2 * size)
@@ -265,8 +266,8 @@ def card_layout(card: Card, frame: Frame, options: StarsCardOptions, *,
     else:
         court = _court_panel(area, suit, rank, line)
     mark = Box(inset, h - inset - 4.8, 4.8, 4.8) if marked else None
-    return CardLayout(frame, card, suit, rank, inset, radius, index, index_icon, ring, trump,
-                      area, pips, court, mark)
+    return CardLayout(frame, card, suit, rank, inset, radius, line, index, index_icon, ring,
+                      trump, area, pips, court, mark)
 
 
 def _court_panel(area: Box, suit: SuitStyle, rank: RankStyle, line: float) -> CourtPanel:
@@ -321,12 +322,10 @@ def render_card(face: CardFace, frame: Frame, options: StarsCardOptions) -> str:
     colour = suit.colour
     drawing = new_drawing(frame, f"{rank.name} of {suit.name} ({rank.points} points)")
     w, h, s = frame.width, frame.height, frame.safe
-    unit = min(w, h / 1.4)
     if options.frame:
-        line = max(0.25, 0.006 * unit)
         fill_bleed(drawing, frame, mix(colour, "#ffffff", 0.84))
         _rect(drawing, Box(s, s, w - 2 * s, h - 2 * s), layout.radius,
-              fill=options.background, stroke=colour, stroke_width=num(line))
+              fill=options.background, stroke=colour, stroke_width=num(layout.line))
     else:
         fill_bleed(drawing, frame, options.background)
     for parent in (drawing, _turned(drawing, frame)):
@@ -341,7 +340,7 @@ def render_card(face: CardFace, frame: Frame, options: StarsCardOptions) -> str:
     for pip in layout.pips:
         _glyph(drawing, drawing, pip, colour)
     if layout.court is not None:
-        _court(drawing, layout.court, card, suit, options)
+        _court(drawing, layout, layout.court, options)
     if layout.mark is not None:
         deck_mark(drawing, dataclasses.replace(frame, safe=layout.inset), face.deck_mark,
                   colour)
@@ -372,17 +371,17 @@ def _white_star(drawing: svgwrite.Drawing, parent: Parent, box: Box, colour: str
     parent.add(drawing.path(d=star_points(cx, cy + 0.07 * r, 0.78 * r), fill="#ffffff"))
 
 
-def _court(drawing: svgwrite.Drawing, court: CourtPanel, card: Card, suit: SuitStyle,
+def _court(drawing: svgwrite.Drawing, layout: CardLayout, court: CourtPanel,
            options: StarsCardOptions) -> None:
-    colour = suit.colour
-    box = court.box
-    line = (court.half.x - box.x) / 3
+    """The panel, the figure drawn twice (the second turned round) and its name."""
+    colour = layout.suit.colour
+    box, line = court.box, layout.line
     _rect(drawing, Box(box.x + line / 2, box.y + line / 2, box.w - line, box.h - line),
           2 * line, fill=options.panel, stroke=colour, stroke_width=num(line))
     palette = Palette(colour, veil=mix(colour, "#ffffff", 0.7))
     for parent in (drawing, drawing.g(transform=f"rotate(180 {num(box.x + box.w / 2)} "
                                                 f"{num(box.y + box.h / 2)})")):
-        for inked in bust(card.rank, palette, fit(court.half)):
+        for inked in bust(layout.card.rank, palette, fit(court.half)):
             parent.add(drawing.path(d=inked.d, fill=inked.fill))
         band = court.band
         parent.add(drawing.rect((num(band.x), num(band.y)), (num(band.w), num(band.h)),
