@@ -183,6 +183,10 @@ def test_components_count_what_the_build_prints(game: ResolvedGame) -> None:
     assert again is not None
     other = next(b for b in again.blocks if isinstance(b, Components))
     assert "Letter" in "".join(s.text for s in other.summary)
+    # and a booklet written for Letter paper counts Letter sheets even if loaded without
+    pdf = PdfReader(io.BytesIO(booklet_files(booklet, PAPERS["letter"]).pdf))
+    text = " ".join(page.extract_text() for page in pdf.pages[1:4]).replace("\n", " ")
+    assert "a sheet of Letter" in text and "sheets of Letter" in text and "of A4" not in text
 
 
 def test_a_booklet_without_a_back_cover_block_still_has_a_back_cover(

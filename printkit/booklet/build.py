@@ -8,7 +8,7 @@ then writes the reading-order PDF, the imposed PDF and the HTML.
 from __future__ import annotations
 
 import importlib.resources
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,7 @@ from printkit import plugins
 from printkit.booklet.components import counts_for
 from printkit.booklet.context import FILTERS, template_context
 from printkit.booklet.cover import cover
-from printkit.booklet.document import Block, Booklet, Directive, ExampleSource
+from printkit.booklet.document import Block, Booklet, Components, Directive, ExampleSource
 from printkit.booklet.environment import make_environment, render_template
 from printkit.booklet.examples import verify_blocks
 from printkit.booklet.figures import check_highlights, face_library, make_figure
@@ -141,8 +141,17 @@ class BookletFiles:
     pages: int
 
 
+def for_paper(booklet: Booklet, paper: Paper) -> Booklet:
+    """``booklet`` with its components list counted on ``paper``, the paper the build prints
+    its sheets on (a ``--paper letter`` build counts Letter sheets)."""
+    blocks = tuple(block.recount(paper) if isinstance(block, Components) and block.recount
+                   and block.paper != paper.name else block for block in booklet.blocks)
+    return replace(booklet, blocks=blocks)
+
+
 def booklet_files(booklet: Booklet, paper: Paper) -> BookletFiles:
     """Write ``booklet`` for folding from ``paper`` (A4 gives A5 pages, Letter half-letter)."""
+    booklet = for_paper(booklet, paper)
     page = booklet_page(paper)
     layout = booklet_pdf(booklet, page)
     sheet = paper.landscape() if paper.width < paper.height else paper

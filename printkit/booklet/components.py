@@ -17,7 +17,7 @@ the words, in a ```` ```components ```` block whose YAML maps a face group's id 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from printkit import plugins, yamlsource
@@ -28,7 +28,7 @@ from printkit.deck.model import CardFace, Definition
 from printkit.errors import DefinitionError, Problem
 from printkit.layout import board_pdf
 from printkit.layout.geometry import LayoutError, SheetSpec, pages_needed, sheet_grid
-from printkit.layout.paper import paper_by_name
+from printkit.layout.paper import Paper, paper_by_name
 from printkit.layout.tiling import board_outline, tile_board
 from printkit.render.board import BoardMaker, BoardPicture, board_geometry, board_svg
 from printkit.render.kinds import render_back
@@ -162,7 +162,8 @@ def _board_row(definition: Definition, picture: BoardPicture, counts: Counts,
 
 def components(directive: Directive, definition: Definition, engine: Any,
                counts: Counts) -> Components:
-    """The components list of ``definition`` as this build prints it."""
+    """The components list of ``definition`` as this build prints it (``recount`` gives
+    it for other paper)."""
     groups: dict[str, list[CardFace]] = {}
     for face in definition.faces:
         groups.setdefault(face.group, []).append(face)
@@ -206,7 +207,11 @@ def components(directive: Directive, definition: Definition, engine: Any,
         summary = parse_inline(
             f"The {total} cards print {per_sheet} to a sheet of {counts.spec.paper.name}: "
             f"{_count(sheets, 'sheet', 'sheets')}, fronts on one side and backs on the other.")
-    return Components(tuple(rows), summary)
+    def recount(paper: Paper) -> Components:
+        return components(directive, definition, engine,
+                          Counts(replace(counts.spec, paper=paper)))
+
+    return Components(tuple(rows), summary, counts.spec.paper.name, recount)
 
 
 def _per_sheet(spec: SheetSpec) -> int:

@@ -10,9 +10,11 @@ the components list and the start of the back cover.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from printkit.errors import Location
+from printkit.layout.paper import Paper
 from printkit.render.scene import FaceLibrary, Scene
 
 
@@ -165,6 +167,11 @@ class Components:
     rows: tuple[ComponentRow, ...]
     summary: Inline = ()
     """How the cards are printed (cards to a sheet, sheets)."""
+    paper: str = ""
+    """The paper the sheets were counted on."""
+    recount: Callable[[Paper], Components] | None = field(default=None, compare=False,
+                                                          repr=False)
+    """The same list counted on other paper (the booklet is written for the build's)."""
 
 
 @dataclass(frozen=True)
