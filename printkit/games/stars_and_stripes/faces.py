@@ -235,7 +235,8 @@ REFERENCE_WIDTH = 0.6
 def render_reference(face: CardFace, frame: Frame, options: ReferenceOptions) -> str:
     """SVG text of a quick reference card: a title band, then the lines, as large as fits.
 
-    Lines starting with ``#`` are headings, set bold in the accent colour.
+    Lines starting with ``#`` are headings, set bold in the accent colour; a line's
+    leading spaces indent it (a continuation under a numbered point).
     """
     del face
     drawing = new_drawing(frame, options.title)
@@ -258,10 +259,11 @@ def render_reference(face: CardFace, frame: Frame, options: ReferenceOptions) ->
     size = min(3.2, pitch / 1.28, room / (REFERENCE_WIDTH * longest))
     for i, line in enumerate(lines):
         heading = line.startswith("#")
-        words = line.lstrip("#").strip() if heading else line
+        words = line.lstrip("#").strip() if heading else line.rstrip()
+        indent = len(words) - len(words.lstrip(" "))  # SVG would collapse the spaces
         y = top + pitch * (i + 0.5)
-        text(drawing, drawing, words, s, y, size, options.accent if heading else options.ink,
-             bold=heading, anchor="start")
+        text(drawing, drawing, words.strip(), s + indent * REFERENCE_WIDTH * size, y, size,
+             options.accent if heading else options.ink, bold=heading, anchor="start")
     return str(drawing.tostring())
 
 

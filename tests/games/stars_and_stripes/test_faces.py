@@ -195,8 +195,9 @@ def test_the_reference_card_fits_its_lines_inside_the_safe_area() -> None:
     svg = render_face(card, FRAME)
     texts = _shapes(svg, "text")
     lines = card.options.lines  # type: ignore[attr-defined]
-    assert [t.text for t in texts[1:]] == [line.lstrip("#").strip() if line.startswith("#")
-                                           else line for line in lines]
+    assert [t.text for t in texts[1:]] == [line.lstrip("#").strip() for line in lines]
+    indented = [t for t, line in zip(texts[1:], lines, strict=True) if line.startswith(" ")]
+    assert indented and all(float(t.get("x", 0)) > FRAME.safe + 1 for t in indented)
     for element in texts[1:]:
         size = float(element.get("font-size", 0))
         x, y = float(element.get("x", 0)), float(element.get("y", 0))
