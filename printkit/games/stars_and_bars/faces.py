@@ -118,8 +118,11 @@ def _agrees(table: Table, path: PathKey, checker: Checker) -> None:
     if len(path) < 2 or path[0] != "faces" or not isinstance(path[1], int) or \
             not isinstance(data, dict):
         return
-    group = data["faces"][path[1]]
-    generate = group.get("generate") if isinstance(group, dict) else None
+    groups = data.get("faces")
+    if not isinstance(groups, list) or not all(isinstance(g, dict) for g in groups):
+        return  # a malformed face list is reported by the schema
+    group = groups[path[1]]
+    generate = group.get("generate")
     if not isinstance(generate, dict):
         return
     where: PathKey = ("faces", path[1], "generate")

@@ -20,7 +20,12 @@ from printkit.errors import DefinitionError
 from printkit.games.white_star.courts import COURT_RANKS, Palette, bust
 from printkit.games.white_star.faces import StarsCardOptions, card_layout, render_card
 from printkit.games.white_star.icons import ICONS
-from printkit.games.white_star.state import CARD_NAMES, RANK_LETTERS, RANK_POINTS
+from printkit.games.white_star.state import (
+    CARD_NAMES,
+    RANK_LETTERS,
+    RANK_POINTS,
+    WhiteStarParams,
+)
 from printkit.games.white_star.tables import DEFAULT_SUITS, Card
 from printkit.kit.games import resolve
 from printkit.render.faces.courts import fit
@@ -270,3 +275,31 @@ def test_check_and_build_work_and_builds_repeat_byte_for_byte(run_cli: Run,
     assert Counter(n.split("/")[0] for n in names)["svg"] == 44
     for name in names:
         assert (kits[0] / name).read_bytes() == (kits[1] / name).read_bytes(), name
+
+
+@pytest.mark.parametrize(("variant", "expected"), [
+    ("colored-star", {"colored_star": True}), ("min-bid-40", {"min_bid": 40}),
+    ("dealer-forced", {"all_pass": "dealer_forced"}), ("target-100", {"target": 100}),
+    ("target-300", {"target": 300}), ("star-lead-led-suit", {"star_lead": "highest_of_led_suit"}),
+    ("star-lead-skull", {"star_lead": "skull_player"})])
+def test_each_variant_sets_the_rule_it_names(variant: str, expected: dict[str, object]) -> None:
+    params = resolve("white-star", variant=variant).params
+    default = resolve("white-star").params
+    changed = {k: getattr(params, k) for k in ("colored_star", "min_bid", "all_pass", "target",
+                                                "star_lead", "max_bid")
+               if getattr(params, k) != getattr(default, k)}
+    assert changed == expected
+
+
+def test_the_definition_plays_by_the_rulings() -> None:
+    assert resolve("white-star").params == WhiteStarParams()  # no maximum bid, target 200
+
+
+def test_set_overrides_any_option() -> None:
+    params = resolve("white-star", variant="colored-star",
+                     overrides=["target=150", "all_pass=dealer_forced", "max_bid=120"]).params
+    assert (params.target, params.all_pass, params.max_bid, params.colored_star) == (
+        150, "dealer_forced", 120, True)
+    with pytest.raises(DefinitionError) as caught:
+        resolve("white-star", overrides=["all_pass=sometimes"])
+    assert "all_pass must be one of 'redeal', 'dealer_forced'" in str(caught.value)
