@@ -34,8 +34,9 @@ from printkit.booklet.document import (
 )
 from printkit.booklet.pdf import MARGIN_BOTTOM, MARGIN_SIDE, MARGIN_TOP, PdfLayout
 from printkit.booklet.pdfblocks import heading_key
-from printkit.booklet.pdfcover import BACK_BAND, CHECKED
+from printkit.booklet.pdfcover import BACK_BAND, BACK_GAP, BACK_SHARE, CHECKED
 from printkit.layout.paper import Paper
+from printkit.render.scene import scene_svg
 from printkit.units import to_mm
 
 NOTE_LINES = 19
@@ -99,6 +100,8 @@ section.back-cover { margin-top: 2em; }
 section.back-cover .band { background: %(cover)s; color: %(cover_ink)s; text-align: center;
   padding: 1em; margin-top: 1em; }
 section.back-cover .band .checked { color: inherit; }
+section.back-cover .back-picture { max-width: %(back_share)s%%; margin: 1.5em auto; }
+section.back-cover .back-picture svg { max-width: 100%%; height: auto; display: block; }
 section.notes { display: none; }
 .new-page-before { height: 0; }
 @media print {
@@ -132,6 +135,9 @@ section.notes { display: none; }
   section.notes h1 { color: var(--ink); margin-top: 0; }
   section.back-cover { page: back; break-before: page; margin: 0; height: %(page_h)smm;
     overflow: hidden; padding: %(top)smm %(side)smm 0; }
+  section.back-cover aside.note { font-size: 10pt; line-height: 13pt; }
+  section.back-cover .back-picture { position: absolute; left: 0; right: 0; margin: 0 auto;
+    bottom: calc(%(back_band)smm + %(back_gap)smm / 2); }
   section.back-cover .band { position: absolute; left: 0; right: 0; bottom: 0; margin: 0;
     height: %(back_band)smm; display: flex; flex-direction: column; justify-content: center; }
   footer.checked { display: none; }
@@ -297,19 +303,24 @@ def booklet_html(booklet: Booklet, page: Paper, layout: PdfLayout | None = None)
         "cover_ink": cover.ink, "page_w": f"{to_mm(page.width):g}", "page_h": f"{height:g}",
         "top": f"{to_mm(MARGIN_TOP):g}", "side": f"{to_mm(MARGIN_SIDE):g}",
         "bottom": f"{to_mm(MARGIN_BOTTOM):g}", "band": f"{height * 0.34:.1f}",
-        "back_band": f"{to_mm(BACK_BAND):g}",
+        "back_band": f"{to_mm(BACK_BAND):g}", "back_gap": f"{to_mm(BACK_GAP):g}",
+        "back_share": f"{BACK_SHARE * 100:g}",
         "text_h": f"{to_mm(page.height - MARGIN_TOP - MARGIN_BOTTOM) - 1:.1f}",
     }
     body, back = _body(booklet.blocks, layout)
     rules = '<div class="rule"></div>' * NOTE_LINES
     notes = "".join(f'<section class="notes" aria-hidden="true"><h1>Notes</h1>{rules}</section>'
                     for _ in range(layout.notes if layout is not None else 0))
+    picture = ""
+    if cover.picture is not None:  # the same cards again, with ids of their own
+        again = scene_svg(cover.picture.scene, cover.picture.faces, ident="back")
+        picture = f'<div class="back-picture" aria-hidden="true">{again}</div>'
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{escape(booklet.title)}: rules of play</title>\n<style>{css}</style>\n"
         f"</head>\n<body>\n{_cover(cover)}\n<main>\n{body}\n{notes}\n"
-        f'<section class="back-cover">{back}<div class="band"><strong>'
+        f'<section class="back-cover">{back}{picture}<div class="band"><strong>'
         f'{escape(booklet.title)}</strong><div class="checked">{escape(CHECKED)}</div></div>'
         "</section>\n</main>\n</body>\n</html>\n"
     )

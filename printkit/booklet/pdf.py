@@ -33,7 +33,13 @@ from reportlab.platypus import (
 
 from printkit.booklet.document import BackCover, Block, Booklet, Heading
 from printkit.booklet.pdfblocks import MUTED, Styles, Writer, outline
-from printkit.booklet.pdfcover import BACK_BAND, draw_back_cover, draw_cover, draw_notes
+from printkit.booklet.pdfcover import (
+    BACK_BAND,
+    back_picture_height,
+    draw_back_cover,
+    draw_cover,
+    draw_notes,
+)
 from printkit.booklet.pdfscene import FaceForms
 from printkit.layout.fonts import REGULAR, register_fonts
 from printkit.layout.paper import Paper
@@ -144,12 +150,12 @@ def _layout(booklet: Booklet, page: Paper, pages: dict[str, int], notes: int,
         if not any(isinstance(block, Heading) for block in back):  # else its heading is
             canvas.bookmarkPage("pk-back")
             canvas.addOutlineEntry("Back cover", "pk-back", level=0)
-        draw_back_cover(canvas, page, cover, forms, picture=not back)
+        draw_back_cover(canvas, page, cover, forms, text=bool(back))
 
     text = Frame(MARGIN_SIDE, MARGIN_BOTTOM, frame_w, frame_h, id="text", leftPadding=0,
                  rightPadding=0, topPadding=0, bottomPadding=0)
-    back_frame = Frame(MARGIN_SIDE, BACK_BAND + 6 * MM, frame_w,
-                       page.height - MARGIN_TOP - BACK_BAND - 6 * MM, id="back",
+    foot = BACK_BAND + back_picture_height(page, cover)
+    back_frame = Frame(MARGIN_SIDE, foot, frame_w, page.height - MARGIN_TOP - foot, id="back",
                        leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     doc.addPageTemplates([
         PageTemplate("cover", frames=[text], onPage=on_cover),
@@ -166,8 +172,8 @@ def _layout(booklet: Booklet, page: Paper, pages: dict[str, int], notes: int,
     for _ in range(notes):
         story += [NextPageTemplate("notes"), PageBreak(), Spacer(1, 1)]
     story += [NextPageTemplate("back"), PageBreak(), Spacer(1, 1)]
-    story += Writer(styles, frame_w, back_frame.height, forms, lambda key: "",
-                    headings).flowables(back, back_start)
+    story += Writer(Styles(cover.accent, notes=10.0), frame_w, back_frame.height, forms,
+                    lambda key: "", headings).flowables(back, back_start)
     doc.build(story)
     record.total = int(doc.page)
     return buffer.getvalue()

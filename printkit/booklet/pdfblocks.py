@@ -2,7 +2,8 @@
 
 Text is set in the embedded Vera fonts, game notation in bold accent colour, small print a
 size smaller.  Each example is kept on one page with its diagrams (drawn at their own size
-in millimetres), caption and checked claims; a heading stays with what follows it.  The
+in millimetres), caption and checked claims; a heading, or a paragraph ending in a colon,
+stays with what follows it, and a short list stays in one piece.  The
 first flowable of every block carries the block's index (``pk_block``) and every heading
 its outline entry (``pk_heading``), so the document can record where blocks and sections
 begin (for the outline, the contents and the HTML's page breaks).
@@ -62,6 +63,8 @@ PADDING = 3.0
 """Left and right padding of a table cell (points)."""
 PICTURE_COLUMN = 30 * MM
 """Widest picture in the components list."""
+SHORT_LIST = 6
+"""Lists of this many items or fewer are kept on one page."""
 
 Pages = Callable[[str], str]
 """Heading key -> its page number as text (``""`` while unknown)."""
@@ -70,7 +73,9 @@ Pages = Callable[[str], str]
 class Styles:
     """Paragraph styles of one booklet (the accent colour comes from the definition)."""
 
-    def __init__(self, accent: str) -> None:
+    def __init__(self, accent: str, *, notes: float = 8.5) -> None:
+        """``notes`` is the size of the text in boxed notes (larger on the back cover,
+        where the quick reference is read across the table)."""
         self.accent = accent
         base = ParagraphStyle("body", fontName=REGULAR, fontSize=9.5, leading=13.2,
                               textColor=INK, spaceAfter=5, bulletFontName=REGULAR)
@@ -85,7 +90,8 @@ class Styles:
         self.cell = ParagraphStyle("cell", parent=base, fontSize=8.5, leading=11, spaceAfter=0)
         self.head_cell = ParagraphStyle("head", parent=self.cell, fontName=BOLD)
         self.count = ParagraphStyle("count", parent=self.head_cell, alignment=TA_RIGHT)
-        self.note = ParagraphStyle("note", parent=self.cell, spaceAfter=3.5)
+        self.note = ParagraphStyle("note", parent=self.cell, fontSize=notes,
+                                   leading=notes * 1.3, spaceAfter=notes * 0.45)
         self.figure_title = ParagraphStyle("figtitle", parent=base, fontName=BOLD, fontSize=9,
                                            leading=12, textColor=colors.HexColor(accent),
                                            spaceBefore=4, spaceAfter=3, keepWithNext=1)
@@ -233,6 +239,9 @@ class Writer:
                 made[0].pk_heading = (heading_key(index), block.level, plain_text(block.spans))
                 pending.extend(made)
                 continue
+            if isinstance(block, TextParagraph) and plain_text(block.spans).endswith(":"):
+                pending.extend(made)  # a lead-in stays with what it introduces
+                continue
             if pending and made:
                 # one group, not a group inside a group: reportlab measures an inner
                 # group as endless, which would push every heading to a new page
@@ -253,7 +262,8 @@ class Writer:
         if isinstance(block, TextParagraph):
             return [self.para(block.spans, s.body)]
         if isinstance(block, ListBlock):
-            return [self.list_block(block)]
+            made = self.list_block(block)  # a short list is read in one place
+            return [KeepTogether([made]) if len(block.items) <= SHORT_LIST else made]
         if isinstance(block, TextTable):
             return [self.table(block)]
         if isinstance(block, Note):

@@ -22,6 +22,10 @@ from printkit.units import MM
 CHECKED = "Every example in this booklet was checked by the game's rules engine."
 BACK_BAND = 24 * MM
 """Height of the band at the foot of the back cover."""
+BACK_SHARE = 0.62
+"""Width of the cover's picture on the back cover, as a share of the page width."""
+BACK_GAP = 14 * MM
+"""Room above and below the picture on the back cover."""
 
 
 def _hex(colour: str) -> colors.Color:
@@ -94,17 +98,31 @@ def _facts(canvas: Canvas, cover: Cover, width: float, top: float, side: float) 
             canvas.line(side + each * i, top + 3 * MM, side + each * i, top - 8 * MM)
 
 
+def back_picture_height(page: Paper, cover: Cover) -> float:
+    """Height (points) the cover's picture takes at the foot of the back cover, gap included."""
+    if cover.picture is None:
+        return 0.0
+    scene = cover.picture.scene
+    return scene.height * _back_width(page, cover) / scene.width + BACK_GAP
+
+
+def _back_width(page: Paper, cover: Cover) -> float:
+    assert cover.picture is not None
+    return min(page.width * BACK_SHARE, cover.picture.scene.width * MM)
+
+
 def draw_back_cover(canvas: Canvas, page: Paper, cover: Cover, forms: FaceForms, *,
-                    picture: bool) -> None:
-    """The band at the foot of the back cover (the text above it is flowed), and the
-    cover's picture when the template gives the back cover no text."""
+                    text: bool) -> None:
+    """The band at the foot of the back cover and the cover's picture: just above the band
+    under the back cover's text, or in the middle of the page when there is no text."""
     canvas.saveState()
-    if picture and cover.picture is not None:
+    if cover.picture is not None:
         scene = cover.picture.scene
-        shown = min(page.width * 0.8, scene.width * MM)
+        shown = _back_width(page, cover)
         tall = scene.height * shown / scene.width
-        draw_scene(canvas, scene, cover.picture.faces, forms, (page.width - shown) / 2,
-                   (page.height + BACK_BAND - tall) / 2, shown)
+        y = BACK_BAND + BACK_GAP / 2 if text else (page.height + BACK_BAND - tall) / 2
+        draw_scene(canvas, scene, cover.picture.faces, forms, (page.width - shown) / 2, y,
+                   shown)
     canvas.setFillColor(_hex(cover.background))
     canvas.rect(0, 0, page.width, BACK_BAND, stroke=0, fill=1)
     canvas.setFillColor(_hex(cover.ink))
