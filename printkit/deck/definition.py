@@ -15,9 +15,9 @@ from printkit.deck.schema import (
     Number,
     Record,
     Scalar,
-    Size,
     Text,
 )
+from printkit.deck.sizes import CardSize
 
 _MM = 72 / 25.4
 NAME = r"[a-z0-9][a-z0-9-]*"
@@ -28,6 +28,12 @@ PARAMETERS = MapOf(Scalar("a value"), description=(
     "Variant parameters, passed to the rules engine and used by the builder "
     "(for example players, decks, board_size). 'printkit build --set key=value' overrides."),
     key_pattern=r"[a-z][a-z0-9_]*")
+
+BACK = Record(description="The design on the back of every card.", fields={
+    "kind": Field(Text("the back kind ('printkit schema' lists them)", pattern=NAME),
+                  default="pattern"),
+    "options": Field(MapOf(Scalar("an option")), default=None),
+})
 
 FACE = Record(description="A group of card faces drawn by one renderer.", fields={
     "id": Field(Text("a short name for this group", pattern=NAME), required=True),
@@ -43,11 +49,13 @@ FACE = Record(description="A group of card faces drawn by one renderer.", fields
                   default="{id}"),
     "options": Field(MapOf(Scalar("an option")), default=None),
     **faces.GROUP_FIELDS,
+    **components.group_fields(BACK),
 })
 
 CARD = Record(description="Card geometry.", fields={
-    "size": Field(Size("trim size, WIDTH x HEIGHT", minimum=20 * _MM, maximum=200 * _MM),
-                  required=True),
+    "size": Field(CardSize("trim size: poker, bridge, euro, mini, tarot, square (70 mm), "
+                           "business, or WIDTH x HEIGHT", minimum=20 * _MM,
+                           maximum=200 * _MM), required=True),
     "safe_margin": Field(Length("keep text and symbols this far inside the cut line",
                                 maximum=15 * _MM), default=3 * _MM),
 })
@@ -57,12 +65,6 @@ STYLE = Record(description="Shared look of the printed pieces.", fields={
                        "with printkit) or a family from fonts:; embedded in every PDF"),
                   default="DejaVu Sans"),
     "accent": Field(Colour("colour of titles and marks on sheets"), default="#1f3a6e"),
-})
-
-BACK = Record(description="The design on the back of every card.", fields={
-    "kind": Field(Text("the back kind ('printkit schema' lists them)", pattern=NAME),
-                  default="pattern"),
-    "options": Field(MapOf(Scalar("an option")), default=None),
 })
 
 PRINT = Record(description="Defaults for printing; the build command's options override.",
@@ -114,5 +116,5 @@ GAME = Record(description="A printkit game definition.", fields={
             default=("#e69f00", "#009e73", "#cc79a7", "#56b4e9")),
     })),
     **content.FIELDS,
-    **components.FIELDS,
+    **components.fields(FACE, BACK),
 })

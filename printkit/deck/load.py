@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from printkit import yamlsource
-from printkit.deck.components import read_components
+from printkit.deck.components import read_components, read_group_backs
 from printkit.deck.content import read_content
 from printkit.deck.definition import GAME
 from printkit.deck.faces import expand_faces, kind_options
@@ -167,7 +167,8 @@ def load_definition(
 
     content = read_content(doc, data, problems, folder=path.parent)
     faces = expand_faces(doc, face_groups, deck_count, kinds, problems, content=content)
-    components = read_components(doc, data, problems)
+    group_backs = read_group_backs(doc, face_groups, kinds, problems)
+    components = read_components(doc, data, problems, kinds=kinds, content=content)
     font = (data.get("style") or {}).get("font") or "Vera"
     if problems:
         raise DefinitionError(sort_problems(problems))
@@ -202,4 +203,5 @@ def load_definition(
         sections={key: doc.where((key,), key=True) for key in doc.data},
         content=content,
         components=components,
+        group_backs=group_backs,
     )

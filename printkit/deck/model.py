@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from printkit.errors import Location
 
 if TYPE_CHECKING:
-    from printkit.deck.components import Component
     from printkit.deck.content import Content
+    from printkit.deck.pieces import Component
 
 AttributeValue = int | str
 
@@ -39,6 +39,14 @@ class CardFace:
             if key == name:
                 return value
         raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class Back:
+    """The design on the back of a group of cards: a back kind and its typed options."""
+
+    kind: str
+    options: object = field(compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -99,6 +107,8 @@ class Definition:
     """Fonts, icons and layouts the faces draw with."""
     components: tuple[Component, ...] = field(default=(), compare=False, hash=False)
     """The components besides the main deck (tokens, sheets, other decks, boards)."""
+    group_backs: Mapping[str, Back] = field(default_factory=dict, compare=False, hash=False)
+    """The face groups (by id) that name a back of their own instead of ``back:``."""
 
     @property
     def card_count(self) -> int:
