@@ -1,15 +1,19 @@
-"""The card part of a kit: one SVG per unique face, and the card PDFs.
+"""The card part of a kit: one SVG per unique face and back, and the card PDFs, for the main
+deck and for every ``cards`` component (each on sheets of its own size).
 
-:func:`plan_cards` does everything that can fail (drawing each face, fitting the cards on
-the paper for each layout asked for) and is what ``printkit check`` runs too;
-:func:`write_cards` then lays out the PDFs, which cannot fail on the user's input.
+:func:`plan_cards` and :func:`plan_deck` do everything that can fail (drawing each face and
+back, fitting the cards on the paper for each layout asked for) and are what ``printkit
+check`` runs too; :func:`write_cards` then lays out the PDFs, which cannot fail on the
+user's input.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
-from printkit.deck.model import Definition
+from printkit.deck.components import CardsComponent
+from printkit.deck.model import Back, CardFace, Definition
 from printkit.errors import DefinitionError
 from printkit.kit import Progress
 from printkit.kit.options import PrintPlan
@@ -17,7 +21,7 @@ from printkit.kit.outputs import OutputSet
 from printkit.layout import cards as card_pdf
 from printkit.layout.calibration import calibration
 from printkit.layout.cards import Artwork, SheetOptions
-from printkit.layout.geometry import LayoutError, fold_sheet, sheet_grid
+from printkit.layout.geometry import LayoutError, SheetSpec, fold_sheet, sheet_grid
 from printkit.render.kinds import render_back, render_face
 from printkit.render.svg import Frame
 
@@ -25,71 +29,147 @@ BACK_KEY = "back"
 
 
 @dataclass(frozen=True)
-class CardsPlan:
-    """The drawn faces and back, and the cards in print order (copies repeated)."""
+class Deck:
+    """A deck to print, whichever part of the definition gave it."""
 
-    definition: Definition
+    title: str
+    """The game's title (the backs may print it)."""
+    label: str
+    """What the pages are called: the game's title, and a component's name."""
+    stem: str
+    """The name of its PDFs: ``cards`` for the main deck, else the component's name."""
+    width: float
+    height: float
+    safe_margin: float
+    faces: tuple[CardFace, ...]
+    back: Back
+    group_backs: Mapping[str, Back] = field(default_factory=dict)
+
+
+def main_deck(definition: Definition) -> Deck:
+    """The deck of the definition's ``card``, ``faces`` and ``back``."""
+    return Deck(definition.title, definition.title, "cards", definition.card_width,
+                definition.card_height, definition.safe_margin, definition.faces,
+                Back(definition.back_kind, definition.back_options), definition.group_backs)
+
+
+def component_deck(definition: Definition, component: CardsComponent) -> Deck:
+    """The deck of a ``cards`` component."""
+    return Deck(definition.title, f"{definition.title}, {component.name}", component.name,
+                component.width, component.height,
+                component.safe_margin, component.faces, component.back,
+                component.group_backs)
+
+
+@dataclass(frozen=True)
+class CardsPlan:
+    """The drawn faces and backs, and the cards in print order (copies repeated)."""
+
+    deck_source: Deck
     plan: PrintPlan
+    spec: SheetSpec
     faces: tuple[Artwork, ...]
     back: Artwork
+    """The deck's back (behind every card whose group names none)."""
+    backs: tuple[Artwork, ...]
+    """Every different back the cards show, in the order they first do."""
     deck: tuple[Artwork, ...]
+    behind: tuple[Artwork, ...]
+    """The back of each card of :attr:`deck`."""
 
     @property
     def summary(self) -> str:
-        """``37 cards (37 different faces)``."""
-        return f"{len(self.deck)} cards ({len(self.faces)} different faces)"
+        """``37 cards (37 different faces)``, and the backs when there are several."""
+        backs = f", {len(self.backs)} different backs" if len(self.backs) > 1 else ""
+        return f"{len(self.deck)} cards ({len(self.faces)} different faces{backs})"
+
+
+def _frame(deck: Deck, bleed: float) -> Frame:
+    return Frame.from_points(deck.width, deck.height, bleed, deck.safe_margin)
 
 
 def card_artwork(definition: Definition, bleed: float) -> tuple[list[Artwork], Artwork]:
-    """Every unique face's SVG (one entry per face) and the back's."""
-    frame = Frame.from_points(definition.card_width, definition.card_height, bleed,
-                              definition.safe_margin)
-    faces = [Artwork(face.key, render_face(face, frame)) for face in definition.faces]
-    back = Artwork(BACK_KEY, render_back(definition.back_kind, frame, definition.back_options,
-                                         definition.title))
-    return faces, back
+    """Every unique face's SVG (one entry per face) and the back's, of the main deck."""
+    deck = main_deck(definition)
+    frame = _frame(deck, bleed)
+    faces = [Artwork(face.key, render_face(face, frame)) for face in deck.faces]
+    return faces, Artwork(BACK_KEY, render_back(deck.back.kind, frame, deck.back.options,
+                                                deck.title))
 
 
 def plan_cards(definition: Definition, plan: PrintPlan) -> CardsPlan:
-    """Draw the faces and check that the cards fit the paper in every layout asked for.
+    """The main deck drawn and fitted on the paper (see :func:`plan_deck`)."""
+    return plan_deck(main_deck(definition), plan, game=definition.game)
 
-    Raises :class:`DefinitionError` naming the game when a layout cannot be made.
-    """
-    faces, back = card_artwork(definition, plan.spec.bleed)
+
+def plan_deck(deck: Deck, plan: PrintPlan, *, game: str) -> CardsPlan:
+    """Draw the faces and backs and check that the cards fit the paper in every layout
+    asked for.  Raises :class:`DefinitionError` naming the game when a layout cannot be
+    made."""
+    frame = _frame(deck, plan.spec.bleed)
+    faces = [Artwork(face.key, render_face(face, frame)) for face in deck.faces]
+    back = Artwork(BACK_KEY, render_back(deck.back.kind, frame, deck.back.options,
+                                         deck.title))
+    by_svg = {back.svg: back}
+    group_backs: dict[str, Artwork] = {}
+    for group, own in deck.group_backs.items():
+        svg = render_back(own.kind, frame, own.options, deck.title)
+        group_backs[group] = by_svg.setdefault(svg, Artwork(f"{BACK_KEY}:{group}", svg))
+    spec = SheetSpec(paper=plan.spec.paper, card_w=deck.width, card_h=deck.height,
+                     bleed=plan.spec.bleed, margin=plan.spec.margin, gutter=plan.spec.gutter,
+                     mark_length=plan.spec.mark_length, mark_offset=plan.spec.mark_offset)
     try:
         if "sheets" in plan.layouts:
-            sheet_grid(plan.spec)
+            sheet_grid(spec)
         if "gutter-fold" in plan.layouts:
-            fold_sheet(plan.spec)
+            fold_sheet(spec)
     except LayoutError as exc:
-        raise DefinitionError(f"{definition.game}: {exc}") from None
-    copies = {face.key: face.copies for face in definition.faces}
-    deck = tuple(art for art in faces for _ in range(copies[art.key]))
-    return CardsPlan(definition, plan, tuple(faces), back, deck)
+        where = "" if deck.stem == "cards" else f" (component {deck.stem!r})"
+        raise DefinitionError(f"{game}{where}: {exc}") from None
+    cards: list[Artwork] = []
+    behind: list[Artwork] = []
+    for face, art in zip(deck.faces, faces, strict=True):
+        cards += [art] * face.copies
+        behind += [group_backs.get(face.group, back)] * face.copies
+    used = tuple({art.key: art for art in behind}.values()) or (back,)
+    return CardsPlan(deck, plan, spec, tuple(faces), back, used, tuple(cards), tuple(behind))
+
+
+def svg_files(cards: CardsPlan) -> dict[str, str]:
+    """The SVG files of a deck, by path in the kit: each face, and each back the cards show
+    (the deck's as ``back.svg``, a face group's own as ``backs/GROUP.svg``)."""
+    folder = "svg" if cards.deck_source.stem == "cards" else f"svg/{cards.deck_source.stem}"
+    files = {f"{folder}/{art.key}.svg": art.svg for art in cards.faces}
+    for art in cards.backs:
+        own = art.key.partition(":")[2]
+        files[f"{folder}/backs/{own}.svg" if own else f"{folder}/{BACK_KEY}.svg"] = art.svg
+    return files
 
 
 def write_cards(cards: CardsPlan, out: OutputSet, progress: Progress) -> None:
-    """Queue ``svg/*.svg`` and the card PDFs the plan asks for."""
+    """Queue the deck's SVGs and the card PDFs the plan asks for."""
     progress("card faces", len(cards.faces), len(cards.faces))
-    for art in (*cards.faces, cards.back):
-        out.add(f"svg/{art.key}.svg", art.svg)
+    for path, svg in svg_files(cards).items():
+        out.add(path, svg)
     plan = cards.plan
-    title = cards.definition.title
-    deck, back = list(cards.deck), cards.back
+    title = cards.deck_source.label
+    stem = cards.deck_source.stem
+    deck, behind = list(cards.deck), list(cards.behind)
+    back: card_pdf.Backs = cards.backs[0] if len(cards.backs) == 1 else behind
     steps = len(plan.layouts)
     for step, layout in enumerate(plan.layouts, start=1):
         if layout == "sheets":
             data, _ = card_pdf.cut_sheets(deck, back, title=title, options=SheetOptions(
-                plan.spec, plan.duplex, plan.back_offset))
-            out.add("cards.pdf", data)
+                cards.spec, plan.duplex, plan.back_offset))
+            out.add(f"{stem}.pdf", data)
         elif layout == "gutter-fold":
-            out.add("cards-gutterfold.pdf", card_pdf.gutter_fold(
-                deck, back, title=title, spec=plan.spec)[0])
+            out.add(f"{stem}-gutterfold.pdf", card_pdf.gutter_fold(
+                deck, back, title=title, spec=cards.spec)[0])
         elif layout == "print-shop":
-            out.add("cards-printshop.pdf", card_pdf.print_shop(
-                deck, back, title=title, spec=plan.spec))
-        elif layout == "calibration":
+            out.add(f"{stem}-printshop.pdf", card_pdf.print_shop(
+                deck, back, title=title, spec=cards.spec))
+        elif layout == "calibration" and stem == "cards":
             duplex = plan.duplex if plan.duplex != "none" else "long"
             out.add("calibration.pdf", calibration(
-                plan.spec, title=title, duplex=duplex, back_offset=plan.back_offset))
+                cards.spec, title=title, duplex=duplex, back_offset=plan.back_offset))
         progress("card sheets", step, steps)

@@ -1,6 +1,9 @@
-"""Card PDFs: cut sheets with duplex backs, gutter-fold sheets, print-shop pages, and the
-duplex calibration sheet.  This module only draws; the geometry comes from
-:mod:`printkit.layout.geometry` and the artwork from SVG text.
+"""Card PDFs: cut sheets with duplex backs, gutter-fold sheets and print-shop pages.  This
+module only draws; the geometry comes from :mod:`printkit.layout.geometry` and the artwork
+from SVG text.
+
+Every card may have a back of its own (two decks of one game with different backs): each
+back is placed behind its own card, and each different back is stored once in the PDF.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from printkit.layout.geometry import (
 )
 from printkit.layout.label import draw_label
 from printkit.layout.paper import Paper
-from printkit.layout.pdfcanvas import FormLibrary, new_canvas, saved
+from printkit.layout.pdfcanvas import Form, FormLibrary, new_canvas, saved
 from printkit.units import MM
 
 MARK_WIDTH = 0.4
@@ -56,14 +59,33 @@ def _marks(canvas: Canvas, marks: Sequence[Segment]) -> None:
         canvas.line(m.x0, m.y0, m.x1, m.y1)
 
 
-def _flipped_band(band: Rect, paper: Paper, duplex: str) -> Rect:
+Backs = Artwork | Sequence[Artwork]
+"""One back behind every card, or one for each card in order."""
+
+
+def backs_of(cards: Sequence[Artwork], back: Backs) -> list[Artwork]:
+    """The back behind each card."""
+    if isinstance(back, Artwork):
+        return [back] * len(cards)
+    if len(back) != len(cards):
+        raise ValueError(f"{len(cards)} cards but {len(back)} backs")
+    return list(back)
+
+
+def _back_forms(forms: FormLibrary, backs: Sequence[Artwork]) -> dict[str, Form]:
+    """Each different back stored once, in the order the cards first show them."""
+    return {art.key: forms.form(art.key, art.svg) for art in backs}
+
+
+def flipped_band(band: Rect, paper: Paper, duplex: str) -> Rect:
     """Where ``band`` lies on the other side of the sheet."""
     return mirror_slot(Slot(0, 0, band, band), paper, duplex)
 
 
-def cut_sheets(cards: Sequence[Artwork], back: Artwork, *, title: str,
+def cut_sheets(cards: Sequence[Artwork], back: Backs, *, title: str,
                options: SheetOptions) -> tuple[bytes, Grid]:
-    """The cut-sheet PDF: fronts pages, each followed by its mirrored backs page."""
+    """The cut-sheet PDF: fronts pages, each followed by its mirrored backs page, where each
+    card's back lies behind it."""
     grid = sheet_grid(options.spec)
     per_page = grid.per_page
     sheets = pages_needed(len(cards), per_page)
@@ -73,7 +95,8 @@ def cut_sheets(cards: Sequence[Artwork], back: Artwork, *, title: str,
     canvas = new_canvas(buffer, (grid.paper.width, grid.paper.height), title=f"{title} cards",
                         subject="cut sheets")
     forms = FormLibrary(canvas)
-    back_form = forms.form(back.key, back.svg)
+    backs = backs_of(cards, back)
+    back_forms = _back_forms(forms, backs)
     dx, dy = options.back_offset
     page = 0
     for sheet in range(sheets):
@@ -88,10 +111,11 @@ def cut_sheets(cards: Sequence[Artwork], back: Artwork, *, title: str,
         if not with_backs:
             continue
         page += 1
-        for slot in grid.slots[:len(chunk)]:
+        behind = backs[sheet * per_page:(sheet + 1) * per_page]
+        for slot, card_back in zip(grid.slots, behind, strict=False):
             spot = mirror_slot(slot, grid.paper, options.duplex)
-            forms.place(back_form, spot.x + dx, spot.y + dy)
-        draw_label(canvas, _flipped_band(grid.info, grid.paper, options.duplex), title=title,
+            forms.place(back_forms[card_back.key], spot.x + dx, spot.y + dy)
+        draw_label(canvas, flipped_band(grid.info, grid.paper, options.duplex), title=title,
                    what=f"card backs (print on the back of page {page - 1}, "
                         f"{options.duplex}-edge flip)", page=page, pages=total_pages)
         canvas.showPage()
@@ -99,7 +123,7 @@ def cut_sheets(cards: Sequence[Artwork], back: Artwork, *, title: str,
     return buffer.getvalue(), grid
 
 
-def print_shop(cards: Sequence[Artwork], back: Artwork, *, title: str,
+def print_shop(cards: Sequence[Artwork], back: Backs, *, title: str,
                spec: SheetSpec) -> bytes:
     """One card per page at trim size plus bleed, front then back, with TrimBox and BleedBox."""
     size = (spec.cell_w, spec.cell_h)
@@ -108,8 +132,8 @@ def print_shop(cards: Sequence[Artwork], back: Artwork, *, title: str,
                         subject="one card per page, front then back; TrimBox marks the cut")
     forms = FormLibrary(canvas)
     trim = (spec.bleed, spec.bleed, spec.bleed + spec.card_w, spec.bleed + spec.card_h)
-    for card in cards:
-        for art in (card, back):
+    for card, card_back in zip(cards, backs_of(cards, back), strict=True):
+        for art in (card, card_back):
             canvas.setTrimBox(trim)
             canvas.setBleedBox((0, 0, spec.cell_w, spec.cell_h))
             forms.place(forms.form(art.key, art.svg), 0, 0)
@@ -118,7 +142,7 @@ def print_shop(cards: Sequence[Artwork], back: Artwork, *, title: str,
     return buffer.getvalue()
 
 
-def gutter_fold(cards: Sequence[Artwork], back: Artwork, *, title: str,
+def gutter_fold(cards: Sequence[Artwork], back: Backs, *, title: str,
                 spec: SheetSpec) -> tuple[bytes, int]:
     """Fronts above a fold line and their backs mirrored below it: fold, glue, cut.
 
@@ -132,16 +156,19 @@ def gutter_fold(cards: Sequence[Artwork], back: Artwork, *, title: str,
     canvas = new_canvas(buffer, (paper.width, paper.height), title=f"{title} cards, gutter fold",
                         subject="fold along the dashed line, glue, then cut")
     forms = FormLibrary(canvas)
-    back_form = forms.form(back.key, back.svg)
+    backs = backs_of(cards, back)
+    back_forms = _back_forms(forms, backs)
     for page in range(pages):
         chunk = cards[page * per_page:(page + 1) * per_page]
-        for spot, back_spot, card in zip(sheet.fronts, sheet.backs, chunk, strict=False):
+        behind = backs[page * per_page:(page + 1) * per_page]
+        for spot, back_spot, card, card_back in zip(sheet.fronts, sheet.backs, chunk, behind,
+                                                    strict=False):
             forms.place(forms.form(card.key, card.svg), spot.x, spot.y)
             # the back is upside down below the fold so it stands upright once folded
             with saved(canvas):
                 canvas.translate(back_spot.right, back_spot.top)
                 canvas.rotate(180)
-                canvas.doForm(back_form.name)
+                canvas.doForm(back_forms[card_back.key].name)
         _marks(canvas, sheet.marks)
         _fold_line(canvas, spec, sheet.cards, sheet.fold)
         draw_label(canvas, sheet.info, title=title, what="gutter fold: fold on the dashed line, "
