@@ -19,6 +19,7 @@ from printkit.errors import DefinitionError, PrintkitError, Problem
 from printkit.kit import Progress, silent
 from printkit.kit.board import BoardPlan, plan_board, write_board
 from printkit.kit.cards import CardsPlan, plan_cards, write_cards
+from printkit.kit.components import ComponentsPlan, plan_components, write_components
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.kit.naming import kit_name
 from printkit.kit.options import BuildOptions, PrintPlan, build_changes, plan
@@ -33,6 +34,8 @@ class KitPlan:
     plan: PrintPlan
     cards: CardsPlan
     board: BoardPlan | None
+    components: ComponentsPlan
+    """Every entry of ``components:``, and what each amounts to (``summaries``)."""
     booklet: Booklet | None
 
 
@@ -50,8 +53,10 @@ def prepare_kit(game: ResolvedGame, options: BuildOptions) -> KitPlan:
     print_plan = plan(game.definition, options)
     cards = plan_cards(game.definition, print_plan)
     board = plan_board(game, print_plan, board_paper_name=options.board_paper)
+    components = plan_components(game.definition, print_plan,
+                                 board_paper_name=options.board_paper)
     booklet = load_booklet(game.definition, game.engine)
-    return KitPlan(game, print_plan, cards, board, booklet)
+    return KitPlan(game, print_plan, cards, board, components, booklet)
 
 
 def build_game(name_or_path: str, *, output_root: Path, options: BuildOptions,
@@ -67,6 +72,7 @@ def build_game(name_or_path: str, *, output_root: Path, options: BuildOptions,
     write_cards(kit.cards, out, progress)
     if kit.board is not None:
         write_board(kit.board, game, out, progress)
+    write_components(kit.components, out, progress)
     if kit.booklet is not None:
         progress("booklet examples", kit.booklet.figures, kit.booklet.figures)
         files = booklet_files(kit.booklet, kit.plan.paper)
@@ -108,6 +114,7 @@ def check_game(name_or_path: str, *, variant: str | None = None,
         label = f"{name_or_path}" + (f" --variant {name}" if name else "")
         examples = kit.booklet.figures if kit.booklet is not None else 0
         board = kit.board.summary if kit.board is not None else "no board"
+        parts = "".join(f"; {summary.line}" for summary in kit.components.summaries)
         lines.append(f"{label}: {game.definition.title} is valid ({kit.cards.summary}; "
-                     f"{board}; {examples} booklet examples verified)")
+                     f"{board}{parts}; {examples} booklet examples verified)")
     return lines

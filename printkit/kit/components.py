@@ -1,0 +1,252 @@
+"""The components part of a kit: every entry of ``components:`` drawn, fitted on the paper
+and written to files named after it.
+
+:func:`plan_components` does everything that can fail (drawing faces and boards, fitting
+cards, tokens, tables and board tiles on the paper) and reports every problem of every
+component at once, each at the component it concerns, so ``check`` refuses what ``build``
+would; :func:`write_components` then only writes.  The plan also says what each component
+amounts to (:class:`ComponentSummary`), for ``check`` and for booklets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit.deck.components import CardsComponent
+from printkit.deck.model import CardFace, Definition
+from printkit.deck.plainboard import MARGIN, TITLE_BAND, BoardComponent
+from printkit.deck.scoresheet import SheetComponent
+from printkit.deck.tokens import TokensComponent
+from printkit.errors import DefinitionError, Problem
+from printkit.kit import Progress
+from printkit.kit.board import board_paper
+from printkit.kit.cards import CardsPlan, component_deck, plan_deck, write_cards
+from printkit.kit.options import PrintPlan
+from printkit.kit.outputs import OutputSet
+from printkit.layout import board_pdf
+from printkit.layout.cards import Artwork, SheetOptions
+from printkit.layout.geometry import LayoutError, Rect, pages_needed, sheet_grid
+from printkit.layout.sheets import sheet_pdf
+from printkit.layout.tables import TablePage, table_page
+from printkit.layout.tiling import BoardOutline, SingleSheet, Tiling, single_sheet, tile_board
+from printkit.layout.tokens import TokenShape, token_sheets, token_spec
+from printkit.render.grids import board_spaces, plain_board_svg, seams
+from printkit.render.kinds import render_back, render_face
+from printkit.render.svg import Frame
+from printkit.units import MM
+
+
+@dataclass(frozen=True)
+class ComponentSummary:
+    """What one component amounts to in this build."""
+
+    name: str
+    kind: str
+    count: int
+    """Cards or tokens (copies included), pages of a sheet, 1 board."""
+    size: str
+    sheets: int
+    """Sheets of paper it prints on (fronts and backs together count once)."""
+    files: tuple[str, ...]
+
+    @property
+    def line(self) -> str:
+        """``counters: 24 tokens (16 mm hexagon) on 2 sheets``, as ``check`` says it."""
+        sheets = f"{self.sheets} sheet" + ("" if self.sheets == 1 else "s")
+        if self.kind == "sheet":
+            return f"{self.name}: {self.count} page" + ("" if self.count == 1 else "s") + (
+                f" of {self.size}")
+        if self.kind == "board":
+            return f"{self.name}: a board ({self.size}) on {sheets}"
+        return f"{self.name}: {self.count} {self.kind} ({self.size}) on {sheets}"
+
+
+@dataclass(frozen=True)
+class TokensPlan:
+    """Tokens drawn, in print order, and fitted on the paper."""
+
+    component: TokensComponent
+    title: str
+    shape: TokenShape
+    fronts: tuple[Artwork, ...]
+    backs: tuple[Artwork, ...]
+    options: SheetOptions
+    per_page: int
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """A score sheet or player aid laid out on its page."""
+
+    component: SheetComponent
+    title: str
+    page: TablePage
+    accent: str
+
+
+@dataclass(frozen=True)
+class PlainBoardPlan:
+    """A board drawn and cut into sheets."""
+
+    component: BoardComponent
+    title: str
+    svg: str
+    tiling: Tiling
+    sheet: SingleSheet
+    accent: str
+
+
+Part = CardsPlan | TokensPlan | SheetPlan | PlainBoardPlan
+
+
+@dataclass(frozen=True)
+class ComponentsPlan:
+    """Every component ready to be written, and what each amounts to."""
+
+    parts: tuple[Part, ...]
+    summaries: tuple[ComponentSummary, ...]
+
+
+def plan_components(definition: Definition, plan: PrintPlan, *,
+                    board_paper_name: str | None = None) -> ComponentsPlan:
+    """Draw and fit every component; raises every problem at once."""
+    parts: list[Part] = []
+    summaries: list[ComponentSummary] = []
+    problems: list[Problem] = []
+    for component in definition.components:
+        try:
+            part, summary = _plan(definition, component, plan, board_paper_name)
+        except DefinitionError as exc:
+            problems += [p if p.location is not None else Problem(
+                f"component {component.name!r}: {p.message}", component.where)
+                for p in exc.problems]
+            continue
+        except LayoutError as exc:
+            problems.append(Problem(f"component {component.name!r}: {exc}", component.where))
+            continue
+        parts.append(part)
+        summaries.append(summary)
+    if problems:
+        raise DefinitionError(problems)
+    return ComponentsPlan(tuple(parts), tuple(summaries))
+
+
+def _plan(definition: Definition, component: object, plan: PrintPlan,
+          board_paper_name: str | None) -> tuple[Part, ComponentSummary]:
+    if isinstance(component, CardsComponent):
+        cards = plan_deck(component_deck(definition, component), plan, game=definition.game)
+        sheets = pages_needed(len(cards.deck), sheet_grid(cards.spec).per_page)
+        files = tuple(f"{component.name}{suffix}.pdf" for layout, suffix in (
+            ("sheets", ""), ("gutter-fold", "-gutterfold"), ("print-shop", "-printshop"))
+            if layout in plan.layouts)
+        return cards, _summary(component, sheets, files)
+    if isinstance(component, TokensComponent):
+        tokens = _tokens(definition, component, plan)
+        sheets = pages_needed(len(tokens.fronts), tokens.per_page)
+        return tokens, _summary(component, sheets, (f"{component.name}.pdf",))
+    if isinstance(component, SheetComponent):
+        family = definition.content.family(definition.content.font)
+        assert family is not None  # the loader settled on a family that exists
+        page = table_page(component, family, plan.paper, plan.spec.margin)
+        return (SheetPlan(component, definition.title, page, definition.accent),
+                ComponentSummary(component.name, "sheet", component.copies, page.paper.name,
+                                 component.copies, (f"{component.name}.pdf",)))
+    assert isinstance(component, BoardComponent)
+    board = _board(definition, component, plan, board_paper_name)
+    return board, _summary(component, len(board.tiling.tiles), (
+        f"{component.name}.pdf", f"{component.name}-single.pdf", f"{component.name}.svg"))
+
+
+def _summary(component: CardsComponent | TokensComponent | BoardComponent, sheets: int, files: tuple[str, ...]) -> ComponentSummary:
+    return ComponentSummary(component.name, component.kind, component.count, component.size,
+                            sheets, files)
+
+
+def _tokens(definition: Definition, tokens: TokensComponent, plan: PrintPlan) -> TokensPlan:
+    frame = Frame.from_points(tokens.width, tokens.height, plan.spec.bleed,
+                              tokens.safe_margin)
+    problems: list[Problem] = []
+    drawn: dict[str, Artwork] = {}
+
+    def art(side: str, face: CardFace) -> Artwork:
+        """A face drawn once however many tokens show it (problems kept for the end)."""
+        key = f"{side}:{face.key}"
+        if key not in drawn:
+            try:
+                drawn[key] = Artwork(key, render_face(face, frame))
+            except DefinitionError as exc:
+                problems.extend(exc.problems)
+                drawn[key] = Artwork(key, "")
+        return drawn[key]
+
+    fronts: list[Artwork] = []
+    backs: list[Artwork] = []
+    for index, face in enumerate(tokens.fronts):
+        fronts += [art("front", face)] * face.copies
+        behind = tokens.back_of(index)
+        if isinstance(behind, CardFace):
+            backs += [art("back", behind)] * face.copies
+        elif behind is not None:
+            if "back" not in drawn:
+                drawn["back"] = Artwork("back", render_back(behind.kind, frame, behind.options,
+                                                            definition.title))
+            backs += [drawn["back"]] * face.copies
+    if problems:
+        raise DefinitionError(problems)
+    shape = TokenShape(tokens.shape, tokens.orientation, tokens.width, tokens.height)
+    options = SheetOptions(plan.spec, plan.duplex, plan.back_offset)
+    grid = sheet_grid(token_spec(plan.spec, shape))
+    return TokensPlan(tokens, f"{definition.title}, {tokens.name}", shape, tuple(fronts),
+                      tuple(backs), options, grid.per_page)
+
+
+def _board(definition: Definition, board: BoardComponent, plan: PrintPlan,
+           board_paper_name: str | None) -> PlainBoardPlan:
+    width, height = board.extent
+    xs, ys = seams(board_spaces(board))
+    play_w, play_h = width - 2 * MARGIN, height - 2 * MARGIN - TITLE_BAND
+    outline = BoardOutline(width * MM, height * MM, tuple(x * MM for x in xs),
+                           tuple(sorted((height - y) * MM for y in ys)),
+                           Rect(MARGIN * MM, MARGIN * MM, play_w * MM, play_h * MM))
+    margin = plan.spec.margin
+    tiling = tile_board(outline, plan.paper, margin=margin, glue=board.glue,
+                        measure=board_pdf.measure)
+    paper = board_paper(board_paper_name, outline.width, outline.height, margin)
+    sheet = single_sheet(outline.width, outline.height, paper, margin=margin)
+    return PlainBoardPlan(board, definition.title, plain_board_svg(board), tiling, sheet,
+                          definition.accent)
+
+
+def write_components(components: ComponentsPlan, out: OutputSet, progress: Progress) -> None:
+    """Queue every component's files."""
+    for step, part in enumerate(components.parts, start=1):
+        if isinstance(part, CardsPlan):
+            write_cards(part, out, progress)
+        elif isinstance(part, TokensPlan):
+            data, _ = token_sheets(part.fronts, part.backs or None, shape=part.shape,
+                                   title=part.title, options=part.options)
+            out.add(f"{part.component.name}.pdf", data)
+        elif isinstance(part, SheetPlan):
+            sheet = part.component
+            out.add(f"{sheet.name}.pdf", sheet_pdf(part.page, title=part.title,
+                                                   what=sheet.title.text, copies=sheet.copies,
+                                                   accent=part.accent))
+        else:
+            _write_board(part, out)
+        progress("components", step, len(components.parts))
+
+
+def _write_board(part: PlainBoardPlan, out: OutputSet) -> None:
+    board = part.component
+    out.add(f"{board.name}.svg", part.svg)
+    width, height = board.extent
+    about = f"{board.title}, {width:.0f} \u00d7 {height:.0f} mm"
+    title_band = Rect(0, (height - MARGIN - TITLE_BAND) * MM, width * MM, TITLE_BAND * MM)
+    out.add(f"{board.name}.pdf", board_pdf.tiled_board(
+        part.svg, part.tiling, title=part.title, about=about, accent=part.accent,
+        keep_clear=(title_band,)))
+    warning = ""
+    if part.sheet.scale < 1:
+        warning = f"REDUCED to {part.sheet.scale:.0%}, too small for the board"
+    out.add(f"{board.name}-single.pdf", board_pdf.single_board(
+        part.svg, part.sheet, title=part.title, about=about, warning=warning))

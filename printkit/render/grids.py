@@ -1,0 +1,174 @@
+"""A board from YAML alone as SVG text: square or hex grids, tracks of numbered spaces, or a
+grid inside a track, each space filled and labelled as the definition says.
+
+The drawing is in millimetres, origin at the top-left corner, y running down: a margin,
+the title band, then the spaces.  A hex grid's odd rows (pointy tops) or odd columns (flat
+tops) are shifted half a space, so ``B3`` names the same hexagon however the grid is
+printed.  :func:`seams` gives the lines that cut no space, where a tiled board's sheets
+should meet.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from printkit.deck.fonts import FontFace
+from printkit.deck.pieces import letters
+from printkit.deck.plainboard import MARGIN, TITLE_BAND, BoardComponent, Grid, label_size
+from printkit.render.board import mix
+from printkit.render.svg import Box, num
+
+LINE = 0.35
+"""Width (mm) of the lines around spaces."""
+TITLE_SIZE = 6.0
+"""Size (mm) of the title."""
+
+
+@dataclass(frozen=True)
+class Space:
+    """One space as drawn (millimetres, y down)."""
+
+    key: tuple[str, int, int]
+    outline: tuple[tuple[float, float], ...]
+    box: Box
+    name: str
+    """``B3`` for a grid space, the number for a track space."""
+    room: float
+    """Width a label may take."""
+
+
+def _square(key: tuple[str, int, int], x: float, y: float, side: float, name: str) -> Space:
+    outline = ((x, y), (x + side, y), (x + side, y + side), (x, y + side))
+    return Space(key, outline, Box(x, y, side, side), name, side * 0.86)
+
+
+def _grid_origin(board: BoardComponent, grid: Grid) -> tuple[float, float]:
+    x, y = MARGIN, MARGIN + TITLE_BAND
+    track = board.track
+    if track is None:
+        return x, y
+    width, height = grid.extent
+    inner_w, inner_h = (track.columns - 2) * track.size, (track.rows - 2) * track.size
+    return x + track.size + (inner_w - width) / 2, y + track.size + (inner_h - height) / 2
+
+
+def _hexagon(key: tuple[str, int, int], cx: float, cy: float, grid: Grid) -> Space:
+    radius = grid.size / math.sqrt(3)
+    start = -90.0 if grid.orientation == "pointy" else 0.0
+    outline = tuple((cx + radius * math.cos(math.radians(start + 60 * k)),
+                     cy + radius * math.sin(math.radians(start + 60 * k))) for k in range(6))
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    name = letters(key[1]) + str(key[2] + 1)
+    return Space(key, outline, Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)),
+                 name, grid.size * 0.72)
+
+
+def board_spaces(board: BoardComponent) -> list[Space]:
+    """Every space of the board: the track's in number order, then the grid's row by row."""
+    spaces: list[Space] = []
+    track = board.track
+    if track is not None:
+        for step in range(track.count):
+            column, row = track.cell(step)
+            spaces.append(_square(("track", step, 0), MARGIN + column * track.size,
+                                  MARGIN + TITLE_BAND + row * track.size, track.size,
+                                  str(track.first + step)))
+    grid = board.grid
+    if grid is None:
+        return spaces
+    x0, y0 = _grid_origin(board, grid)
+    radius = grid.size / math.sqrt(3)
+    for row in range(grid.rows):
+        for column in range(grid.columns):
+            key = ("grid", column, row)
+            if grid.type == "square":
+                spaces.append(_square(key, x0 + column * grid.size, y0 + row * grid.size,
+                                      grid.size, letters(column) + str(row + 1)))
+            elif grid.orientation == "pointy":
+                cx = x0 + grid.size / 2 + column * grid.size + (grid.size / 2 if row % 2 else 0)
+                spaces.append(_hexagon(key, cx, y0 + radius + row * 1.5 * radius, grid))
+            else:
+                cy = y0 + grid.size / 2 + row * grid.size + (grid.size / 2 if column % 2 else 0)
+                spaces.append(_hexagon(key, x0 + radius + column * 1.5 * radius, cy, grid))
+    return spaces
+
+
+def seams(spaces: list[Space]) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The x (across) and y (down) of lines that cross no space, in millimetres."""
+    eps = 1e-6
+
+    def clear(value: float, spans: list[tuple[float, float]]) -> bool:
+        return not any(low + eps < value < high - eps for low, high in spans)
+
+    across = [(s.box.x, s.box.x + s.box.w) for s in spaces]
+    down = [(s.box.y, s.box.y + s.box.h) for s in spaces]
+    xs = sorted({round(v, 4) for pair in across for v in pair if clear(v, across)})
+    ys = sorted({round(v, 4) for pair in down for v in pair if clear(v, down)})
+    return tuple(xs), tuple(ys)
+
+
+def _ink(fill: str | None, board: BoardComponent) -> str:
+    """The colour of words on ``fill``: the board's lines, or white on a dark fill."""
+    if fill is None or len(fill) != 7:
+        return board.lines
+    red, green, blue = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return "#ffffff" if 0.299 * red + 0.587 * green + 0.114 * blue < 110 else board.lines
+
+
+def _text(board: BoardComponent, words: str, x: float, y: float, size: float, fill: str, *,
+          bold: bool = False, anchor: str = "middle") -> str:
+    """Words whose capitals are centred on ``y``."""
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text x="{num(x)}" y="{num(y + size * 0.36)}" font-family="{board.family.css}" '
+            f'font-size="{num(size)}"{weight} fill="{fill}" text-anchor="{anchor}">'
+            f"{escape(words)}</text>")
+
+
+def _space(board: BoardComponent, space: Space, face: FontFace, bold: FontFace) -> str:
+    marking = board.markings.get(space.key)
+    fill = marking.fill if marking is not None else None
+    points = " ".join(f"{num(x)},{num(y)}" for x, y in space.outline)
+    parts = [f'<polygon points="{points}" fill="{fill or "none"}" stroke="{board.lines}" '
+             f'stroke-width="{num(LINE)}" stroke-linejoin="round"/>']
+    ink = _ink(fill, board)
+    box = space.box
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    side = min(box.w, box.h)
+    if space.key[0] == "track":
+        size = label_size(bold, space.name, space.room, side * 0.3) or side * 0.2
+        parts.append(_text(board, space.name, cx, box.y + side * 0.3, size, ink, bold=True))
+        label_y = box.y + side * 0.68
+    else:
+        label_y = cy
+        grid = board.grid
+        if grid is not None and grid.coordinates:
+            size = min(2.6, side * 0.11)
+            faint = mix(ink, fill or board.background, 0.35)
+            if grid.type == "square":
+                parts.append(_text(board, space.name, box.x + 0.9, box.y + 0.9 + size * 0.36,
+                                   size, faint, anchor="start"))
+            else:
+                parts.append(_text(board, space.name, cx, box.y + box.h * 0.2, size, faint))
+    if marking is not None and marking.label:
+        fitted = label_size(face, marking.label, space.room, side * 0.2)
+        if fitted is not None:  # the loader refused labels that do not fit
+            parts.append(_text(board, marking.label, cx, label_y, fitted, ink))
+    return "".join(parts)
+
+
+def plain_board_svg(board: BoardComponent) -> str:
+    """SVG text of the whole board."""
+    width, height = board.extent
+    face, bold = board.faces
+    title_size = min(TITLE_SIZE, (width - 2 * MARGIN) / max(bold.width(board.title, 1.0), 1e-6))
+    parts = [f'<rect x="0" y="0" width="{num(width)}" height="{num(height)}" '
+             f'fill="{board.background}"/>',
+             _text(board, board.title, MARGIN, MARGIN + TITLE_BAND / 2, title_size,
+                   board.lines, bold=True, anchor="start")]
+    parts += [_space(board, space, face, bold) for space in board_spaces(board)]
+    return ('<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
+            f'width="{num(width)}mm" height="{num(height)}mm" '
+            f'viewBox="0 0 {num(width)} {num(height)}">'
+            f"<title>{escape(board.title)}</title>{''.join(parts)}</svg>")
