@@ -154,18 +154,19 @@ class TrumpOptions:
     ink: str = option(Colour("colour of the emblem"), "#ffffff")
     label: str = option(Text("words printed across the card (empty: none)"), "")
     label_ink: str = option(Colour("colour of the words (empty: the emblem's colour)"), "")
-    emblem: str = option(Text("a symbol in the middle", choices=("none", "star", "sun", "crest")),
+    emblem: str = option(Text("a symbol in the middle", choices=("none", "star", "sun")),
                          "none")
+    ring: bool = option(Flag("a seal around the emblem: a double ring and small stars"),
+                        False)
 
 
-def _crest(drawing: svgwrite.Drawing, cx: float, cy: float, room: float, ink: str,
-           background: str) -> None:
-    """A ring of stars around a large star: the Trump's seal."""
+def _ring(drawing: svgwrite.Drawing, cx: float, cy: float, room: float, ink: str,
+          background: str) -> None:
+    """A double ring with small stars around it: the Trump's seal."""
     drawing.add(drawing.circle((num(cx), num(cy)), num(room * 0.66), fill="none", stroke=ink,
                                stroke_width=num(room * 0.035)))
     drawing.add(drawing.circle((num(cx), num(cy)), num(room * 0.58), fill=ink))
     drawing.add(drawing.circle((num(cx), num(cy)), num(room * 0.52), fill=background))
-    drawing.add(drawing.path(d=star_points(cx, cy, room * 0.42), fill=ink))
     for i in range(12):
         angle = i * math.pi / 6
         x, y = cx + room * 0.8 * math.sin(angle), cy - room * 0.8 * math.cos(angle)
@@ -185,28 +186,29 @@ def render_trump(face: CardFace, frame: Frame, options: TrumpOptions) -> str:
     ink = options.ink
     cx, cy = frame.width / 2, frame.height / 2
     room = min(frame.width, frame.height) / 2 - frame.safe
+    if options.ring:
+        _ring(drawing, cx, cy, room, ink, options.background)
     emblem = options.emblem
+    scale = 0.76 if options.ring else 1.0  # inside the ring
     if emblem == "star":
-        drawing.add(drawing.path(d=star_points(cx, cy, room * 0.55), fill=ink))
-    elif emblem == "crest":
-        _crest(drawing, cx, cy, room, ink, options.background)
+        drawing.add(drawing.path(d=star_points(cx, cy, room * 0.55 * scale), fill=ink))
     elif emblem == "sun":
-        drawing.add(drawing.circle((num(cx), num(cy)), num(room * 0.3), fill=ink))
+        drawing.add(drawing.circle((num(cx), num(cy)), num(room * 0.3 * scale), fill=ink))
         for i in range(12):
             angle = i * math.pi / 6
-            inner, outer = room * 0.4, room * 0.6
+            inner, outer = room * 0.4 * scale, room * 0.6 * scale
             drawing.add(drawing.line(
                 (num(cx + inner * math.cos(angle)), num(cy + inner * math.sin(angle))),
                 (num(cx + outer * math.cos(angle)), num(cy + outer * math.sin(angle))),
-                stroke=ink, stroke_width=num(room * 0.06), stroke_linecap="round"))
+                stroke=ink, stroke_width=num(room * 0.06 * scale), stroke_linecap="round"))
     label = options.label
     if label:
         colour = options.label_ink or ink
         size = min(6.0, (frame.width - 2 * frame.safe) / (0.68 * len(label)))
-        if emblem == "none":
+        if emblem == "none" and not options.ring:
             text(drawing, drawing, label, cx, cy, size, colour)
         else:
-            offset = room * (0.93 if emblem == "crest" else 0.78)
+            offset = room * (0.93 if options.ring else 0.78)
             text(drawing, drawing, label, cx, cy - offset, size * 0.8, colour)
             upside_down = drawing.g(transform=f"rotate(180 {num(cx)} {num(cy)})")
             text(drawing, upside_down, label, cx, cy - offset, size * 0.8, colour)
