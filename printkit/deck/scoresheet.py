@@ -230,10 +230,11 @@ def read_sheet(reading: Reading, name: str, spec: Mapping[str, Any],
     if len(reading.problems) != before or not columns:
         return None
     copies = int(spec["copies"])
-    return SheetComponent(name, "sheet", copies, "a page of the build's paper", reading.doc.where(base, key=True),
-                          title, note, spec["orientation"] == "landscape", tuple(groups),
-                          tuple(columns), rows, notes, float(spec["row_height"]),
-                          float(spec["text_size"]), copies)
+    return SheetComponent(name, "sheet", copies, "a page of the build's paper",
+                          reading.doc.where(base, key=True), title, note,
+                          spec["orientation"] == "landscape", tuple(groups), tuple(columns),
+                          rows, notes, float(spec["row_height"]), float(spec["text_size"]),
+                          copies)
 
 
 def _column(item: Mapping[str, Any], words: _Words, path: PathKey, group: int) -> Column:
@@ -265,7 +266,9 @@ def _rows(reading: Reading, spec: Mapping[str, Any], base: PathKey, width: int,
                                                        "a heading row", bold=True),)))
             elif isinstance(row, tuple):
                 rows.append(SheetRow("entry", _cells(reading, row, path, width, words)))
-            elif row is not None and not isinstance(row, dict):
+            elif row is None:
+                rows.append(SheetRow("entry", ()))  # '-' alone: a blank row
+            elif not isinstance(row, dict):
                 rows.append(SheetRow("entry", (words(row, path, "a row's label"),)))
     totals = spec.get("totals")
     if totals is True or (isinstance(totals, str) and totals):

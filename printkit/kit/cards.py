@@ -98,14 +98,19 @@ def card_artwork(definition: Definition, bleed: float) -> tuple[list[Artwork], A
 
 
 def plan_cards(definition: Definition, plan: PrintPlan) -> CardsPlan:
-    """The main deck drawn and fitted on the paper (see :func:`plan_deck`)."""
-    return plan_deck(main_deck(definition), plan, game=definition.game)
+    """The main deck drawn and fitted on the paper (see :func:`plan_deck`).
+
+    Raises :class:`DefinitionError` naming the game when a layout cannot be made.
+    """
+    try:
+        return plan_deck(main_deck(definition), plan)
+    except LayoutError as exc:
+        raise DefinitionError(f"{definition.game}: {exc}") from None
 
 
-def plan_deck(deck: Deck, plan: PrintPlan, *, game: str) -> CardsPlan:
+def plan_deck(deck: Deck, plan: PrintPlan) -> CardsPlan:
     """Draw the faces and backs and check that the cards fit the paper in every layout
-    asked for.  Raises :class:`DefinitionError` naming the game when a layout cannot be
-    made."""
+    asked for (:class:`LayoutError` when one cannot be made)."""
     frame = _frame(deck, plan.spec.bleed)
     faces = [Artwork(face.key, render_face(face, frame)) for face in deck.faces]
     back = Artwork(BACK_KEY, render_back(deck.back.kind, frame, deck.back.options,
@@ -118,14 +123,10 @@ def plan_deck(deck: Deck, plan: PrintPlan, *, game: str) -> CardsPlan:
     spec = SheetSpec(paper=plan.spec.paper, card_w=deck.width, card_h=deck.height,
                      bleed=plan.spec.bleed, margin=plan.spec.margin, gutter=plan.spec.gutter,
                      mark_length=plan.spec.mark_length, mark_offset=plan.spec.mark_offset)
-    try:
-        if "sheets" in plan.layouts:
-            sheet_grid(spec)
-        if "gutter-fold" in plan.layouts:
-            fold_sheet(spec)
-    except LayoutError as exc:
-        where = "" if deck.stem == "cards" else f" (component {deck.stem!r})"
-        raise DefinitionError(f"{game}{where}: {exc}") from None
+    if "sheets" in plan.layouts:
+        sheet_grid(spec)
+    if "gutter-fold" in plan.layouts:
+        fold_sheet(spec)
     cards: list[Artwork] = []
     behind: list[Artwork] = []
     for face, art in zip(deck.faces, faces, strict=True):

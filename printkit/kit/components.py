@@ -134,7 +134,7 @@ def plan_components(definition: Definition, plan: PrintPlan, *,
 def _plan(definition: Definition, component: object, plan: PrintPlan,
           board_paper_name: str | None) -> tuple[Part, ComponentSummary]:
     if isinstance(component, CardsComponent):
-        cards = plan_deck(component_deck(definition, component), plan, game=definition.game)
+        cards = plan_deck(component_deck(definition, component), plan)
         sheets = pages_needed(len(cards.deck), sheet_grid(cards.spec).per_page)
         files = tuple(f"{component.name}{suffix}.pdf" for layout, suffix in (
             ("sheets", ""), ("gutter-fold", "-gutterfold"), ("print-shop", "-printshop"))
@@ -157,7 +157,8 @@ def _plan(definition: Definition, component: object, plan: PrintPlan,
         f"{component.name}.pdf", f"{component.name}-single.pdf", f"{component.name}.svg"))
 
 
-def _summary(component: CardsComponent | TokensComponent | BoardComponent, sheets: int, files: tuple[str, ...]) -> ComponentSummary:
+def _summary(component: CardsComponent | TokensComponent | BoardComponent, sheets: int,
+             files: tuple[str, ...]) -> ComponentSummary:
     return ComponentSummary(component.name, component.kind, component.count, component.size,
                             sheets, files)
 
