@@ -307,3 +307,27 @@ def test_a_board_section_without_an_engine_is_still_an_error(tmp_path: Path,
     result = run_cli("check", str(write(tmp_path, body)))
     assert result.status == 1
     assert "this 'board:' section is not used" in result.err
+
+
+def test_flat_topped_hexagons_point_sideways_and_lines_number_from_the_left(
+        tmp_path: Path) -> None:
+    body = (PLAIN + "components:\n  hexes:\n    kind: tokens\n    shape: hexagon\n"
+            "    orientation: flat\n    size: 20mm\n    front: [{id: t, kind: layout, "
+            "layout: plain, generate: {n: 1..3}, name: 't{n}'}]\n  line:\n    kind: board\n"
+            "    track: {columns: 6, rows: 1, size: 15mm, first: 1}\n")
+    kit = build(tmp_path, write(tmp_path, body))
+    pdf = kit / "hexes.pdf"
+    spots = read_pages(pdf)[0].placements
+    cell = (20 * MM * 2 / math.sqrt(3) + 2 * BLEED, 20 * MM + 2 * BLEED)
+    outlines = [d for d in paths(pdf, 0) if d.paint == "S" and len(d.points) >= 6]
+    assert len(spots) == len(outlines) == 3
+    for spot in spots:
+        centre = (spot.x + cell[0] / 2, spot.y + cell[1] / 2)
+        outline = next(o for o in outlines if _hexagon_ok(list(o.points), centre,
+                                                          10 * MM + BLEED + 0.8 * MM))
+        rightmost = max(outline.points)
+        assert rightmost[1] == pytest.approx(centre[1], abs=0.01)  # a corner, not a side
+    track = ET.parse(kit / "line.svg").getroot()
+    numbers = [(float(t.get("x") or 0), t.text) for t in track.iter(f"{SVG}text")
+               if (t.text or "").isdigit()]
+    assert [n for _, n in sorted(numbers)] == ["1", "2", "3", "4", "5", "6"]

@@ -56,8 +56,8 @@ TRACK = Record(description="Numbered square spaces around the edge of a rectangl
     "size": Field(Length("a space's side", minimum=5 * MM, maximum=150 * MM), required=True),
     "first": Field(Number("the number of the top-left space", minimum=-1000, maximum=1000),
                    default=0),
-    "direction": Field(Text("the way the numbers run", choices=("clockwise",
-                                                                "anticlockwise")),
+    "direction": Field(Text("the way the numbers run around a ring (a line runs from its "
+                            "left or top end)", choices=("clockwise", "anticlockwise")),
                        default="clockwise"),
 })
 

@@ -30,8 +30,9 @@ OUTLINE_GAP = 0.8 * MM
 """How far outside the bleed the cut outline of a round or hexagonal token runs."""
 OUTLINE_GREY = 0.45
 """Grey of the cut outline (0 black, 1 white)."""
-SPACING = 2 * OUTLINE_GAP + 1.5 * MM
-"""Least gap between the bleeds of neighbouring round or hexagonal tokens."""
+SPACING = 3.5 * MM
+"""Least gap between the bleeds of neighbouring round or hexagonal tokens: room for two
+outlines (a hexagon's corner reaches 2/sqrt(3) of the gap out) and clear paper between."""
 
 
 @dataclass(frozen=True)
