@@ -1,9 +1,10 @@
 """Build one game's kit: prepare every part (where anything can go wrong), then write.
 
 :func:`prepare_kit` is all of a build but the writing: it checks the definition and the
-engine's parameters, draws the faces, fits the cards and the board on the paper and renders
-and verifies the booklet.  ``printkit check`` runs exactly this, for every variant, so
-whatever a build would refuse, ``check`` refuses too, and nothing is written.
+engine's parameters, draws the faces, fits the cards, the board and every component (more
+decks, tokens, sheets, plain boards) on the paper and renders and verifies the booklet.
+``printkit check`` runs exactly this, for every variant, so whatever a build would refuse,
+``check`` refuses too, and nothing is written.
 """
 
 from __future__ import annotations

@@ -135,7 +135,8 @@ def _plan(definition: Definition, component: object, plan: PrintPlan,
           board_paper_name: str | None) -> tuple[Part, ComponentSummary]:
     if isinstance(component, CardsComponent):
         cards = plan_deck(component_deck(definition, component), plan)
-        sheets = pages_needed(len(cards.deck), sheet_grid(cards.spec).per_page)
+        sheets = pages_needed(len(cards.deck), sheet_grid(cards.spec).per_page) \
+            if "sheets" in plan.layouts else 0
         files = tuple(f"{component.name}{suffix}.pdf" for layout, suffix in (
             ("sheets", ""), ("gutter-fold", "-gutterfold"), ("print-shop", "-printshop"))
             if layout in plan.layouts)
