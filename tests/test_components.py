@@ -9,6 +9,7 @@ import jsonschema
 import pytest
 import yaml
 
+from printkit import limits
 from printkit.commands.schema import json_schema
 from printkit.deck.components import CardsComponent
 from printkit.deck.plainboard import BoardComponent
@@ -249,3 +250,24 @@ def test_the_json_schema_accepts_every_component_and_refuses_a_bad_one() -> None
         data["components"]["broken"] = bad
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(data, schema)
+
+
+def test_the_components_together_keep_within_the_face_and_card_limits(tmp_path: Path) -> None:
+    group = "[{id: c, kind: layout, layout: plain, generate: {n: 1..4}, name: 'c{n}'}]"
+    body = PLAIN + "components:\n" + "".join(
+        f"  deck{k}:\n    kind: cards\n    size: mini\n    faces: {group}\n" for k in range(3))
+    path = write(tmp_path, body)
+    with limits.using(limits.parse_limits(["faces=10"])):
+        found = problems(path)
+    assert any("with 'deck2' the components make 12 different faces, past the limit of 10"
+               in m for *_, m in found), found
+    with limits.using(limits.parse_limits(["cards=7"])):
+        found = problems(path)
+    assert any("with 'deck1' the components make 8 cards and tokens" in m for *_, m in found)
+
+
+def test_a_definition_lists_at_most_a_hundred_components(tmp_path: Path) -> None:
+    body = PLAIN + "components:\n" + "".join(
+        f"  s{k}:\n    kind: sheet\n    columns: [A]\n    rows: 1\n" for k in range(101))
+    [(_, line, _, message)] = problems(write(tmp_path, body))
+    assert line == 11 and "101 components are more than a game may have (100)" in message

@@ -31,6 +31,8 @@ _MM = 72 / 25.4
 NAME = r"[a-z0-9][a-z0-9-]{0,59}"
 """A component's name: it names its files in the kit."""
 
+MOST_COMPONENTS = 100
+"""Components one definition may list (each is printed on sheets of its own)."""
 KIT_FILES = frozenset({"cards", "cards-gutterfold", "cards-printshop", "calibration", "board",
                        "board-single", "booklet", "booklet-imposed", "svg"})
 """Names of the main kit's files (without extensions), which no component may take."""
@@ -148,6 +150,12 @@ def read_components(doc: Document, data: Mapping[str, Any], problems: list[Probl
     section: Mapping[str, Any] = data.get("components") or {}
     reading = Reading(doc, kinds, content, problems)
     made: list[Component] = []
+    if len(section) > MOST_COMPONENTS:
+        reading.fail(("components",), f"{len(section)} components are more than a game "
+                     f"may have ({MOST_COMPONENTS})", key=True)
+        return ()
+    bound = limits.current()
+    faces = pieces = 0
     for name, spec in section.items():
         if not isinstance(spec, dict) or spec.get("kind") not in SUFFIXES:
             continue  # reported by the schema
@@ -160,14 +168,28 @@ def read_components(doc: Document, data: Mapping[str, Any], problems: list[Probl
             component = scoresheet.read_sheet(reading, name, spec, base)
         else:
             component = plainboard.read_board(reading, name, spec, base)
-        if component is not None:
-            made.append(component)
+        if component is None:
+            continue
+        made.append(component)
+        faces += _faces(component)
+        pieces += component.count if component.kind in ("cards", "tokens") else 0
+        if faces > bound.faces or pieces > bound.cards:
+            limit, what = ("faces", f"{faces} different faces") if faces > bound.faces else (
+                "cards", f"{pieces} cards and tokens")
+            reading.fail(base, limits.beyond(limit, f"with {component.name!r} the components "
+                                             f"make {what}", limit), key=True)
+            break
     _files_apart(reading, section)
-    pieces = sum(c.count for c in made if c.kind in ("cards", "tokens"))
-    if pieces > limits.current().cards:
-        reading.fail(("components",), limits.beyond(
-            "cards", f"the components make {pieces} cards and tokens", "cards"), key=True)
     return tuple(made)
+
+
+def _faces(component: Component) -> int:
+    """The different faces a component draws."""
+    if isinstance(component, CardsComponent):
+        return len(component.faces)
+    if isinstance(component, tokens.TokensComponent):
+        return len(component.fronts) + len(component.back_faces)
+    return 0
 
 
 def _cards(reading: Reading, name: str, spec: Mapping[str, Any],
