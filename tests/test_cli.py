@@ -51,7 +51,7 @@ def test_a_rebuild_replaces_the_whole_kit(tmp_path: Path, run_cli: Run) -> None:
     (kit / "stale.txt").write_text("from an older build")
     run_cli("build", "stars-and-stripes", "-o", str(tmp_path), "--layout", "calibration")
     assert not (kit / "stale.txt").exists()
-    assert len(list((kit / "svg").glob("*.svg"))) == 38
+    assert len(list((kit / "svg").glob("*.svg"))) == 39
 
 
 def test_list_shows_games_and_variants(run_cli: Run) -> None:

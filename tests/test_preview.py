@@ -39,7 +39,7 @@ def preview(definition: Path) -> Iterator[PreviewServer]:
 def test_the_server_serves_what_it_rendered(preview: PreviewServer) -> None:
     with urllib.request.urlopen(preview.url, timeout=10) as answer:
         page = answer.read().decode()
-    assert "Stars and Stripes" in page and page.count('<img src="/face/') == 38
+    assert "Stars and Stripes" in page and page.count('<img src="/face/') == 39
     with urllib.request.urlopen(preview.url + "face/0.svg", timeout=10) as answer:
         assert answer.headers["Content-Type"].startswith("image/svg+xml")
         assert b"<svg" in answer.read()[:300]
@@ -69,7 +69,7 @@ def test_a_browser_sees_every_save(preview: PreviewServer, definition: Path) -> 
         page = browser.new_page()
         page.goto(preview.url)
         assert page.locator("h1").inner_text() == "Stars and Stripes"
-        assert page.locator(".faces img").count() == 38
+        assert page.locator(".faces img").count() == 39
         assert page.locator("#board").count() == 1 and page.locator("#booklet").count() == 1
         # a save that changes the title shows without touching the browser
         text = definition.read_text()
@@ -84,5 +84,5 @@ def test_a_browser_sees_every_save(preview: PreviewServer, definition: Path) -> 
         assert "mine.yaml:" in problem and "did you mean 'safe_margin'" in problem
         definition.write_text(text)
         _wait(lambda: page.locator("#problems").count() == 0
-              and page.locator(".faces img").count() == 38)
+              and page.locator(".faces img").count() == 39)
         browser.close()

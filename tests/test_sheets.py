@@ -49,12 +49,12 @@ def cells(page: PageContent, bleed: float = 3 * MM) -> list[tuple[float, float, 
 
 def test_a4_sheets_hold_eight_bled_cards_and_alternate_fronts_and_backs(kit: Path) -> None:
     pages = read_pages(kit / "cards.pdf")
-    assert len(pages) == 10  # 37 cards at 8 a sheet: 5 sheets, each front and back
+    assert len(pages) == 10  # 39 cards at 8 a sheet: 5 sheets, each front and back
     for page in pages:
         assert (page.width, page.height) == pytest.approx(A4, abs=0.01)
     fronts, backs = pages[0::2], pages[1::2]
-    assert [len(p.placements) for p in fronts] == [8, 8, 8, 8, 5]
-    assert [len(p.placements) for p in backs] == [8, 8, 8, 8, 5]
+    assert [len(p.placements) for p in fronts] == [8, 8, 8, 8, 7]
+    assert [len(p.placements) for p in backs] == [8, 8, 8, 8, 7]
     for page in pages:
         for x, y, w, h in cells(page):
             assert x >= 5 * MM - 0.01 and y >= 5 * MM - 0.01
@@ -126,7 +126,7 @@ def test_letter_without_bleed_fits_nine_and_no_duplex_has_no_backs(tmp_path: Pat
     kit = build(tmp_path, "--paper", "letter", "--bleed", "0", "--duplex", "none",
                 "--layout", "sheets")
     pages = read_pages(kit / "cards.pdf")
-    assert len(pages) == 5  # 37 cards at 9 a page, fronts only
+    assert len(pages) == 5  # 39 cards at 9 a page, fronts only
     assert (pages[0].width, pages[0].height) == pytest.approx(LETTER, abs=0.01)
     assert len(pages[0].placements) == 9
 
@@ -140,7 +140,7 @@ def test_each_unique_face_is_stored_once(kit: Path) -> None:
             obj = ref.get_object()
             assert obj["/Subtype"] == "/Form"  # vector forms, never images
             forms.add(ref.idnum)
-    assert len(forms) == 38  # 36 cards, the Trump and the back
+    assert len(forms) == 39  # 36 cards, the Trump, the quick reference and the back
 
 
 def test_no_raster_images_and_fonts_embedded(kit: Path) -> None:
@@ -170,7 +170,7 @@ def _collect_fonts(resources: Any, found: dict[str, Any]) -> None:
 
 def test_print_shop_pages_carry_trim_and_bleed_boxes(kit: Path) -> None:
     reader = PdfReader(str(kit / "cards-printshop.pdf"))
-    assert len(reader.pages) == 2 * 37
+    assert len(reader.pages) == 2 * 39
     bleed = 3 * MM
     for page in reader.pages[:4]:
         assert [float(v) for v in page.mediabox] == pytest.approx(
@@ -194,7 +194,7 @@ def test_gutter_fold_backs_mirror_the_fronts_across_the_fold(kit: Path) -> None:
         # a back is drawn turned half round: its origin is its top-right corner
         assert b.x == pytest.approx(f.x + size, abs=0.01)
         assert b.y == pytest.approx(2 * fold - f.y, abs=0.01)
-    assert len(pages) == 10  # 37 cards at 4 a page
+    assert len(pages) == 10  # 39 cards at 4 a page
 
 
 def test_calibration_sheet_is_one_sheet_with_labels(kit: Path) -> None:
@@ -216,5 +216,5 @@ def test_every_page_says_print_at_100_percent_with_page_numbers(kit: Path) -> No
 
 def test_one_svg_per_unique_face(kit: Path) -> None:
     names = sorted(p.name for p in (kit / "svg").glob("*.svg"))
-    assert len(names) == 38
+    assert len(names) == 39
     assert "6-stars-6-stripes.svg" in names and "trump.svg" in names and "back.svg" in names

@@ -9,19 +9,14 @@ in the same process (a rebuild, another paper size).  Everything stays vector.
 from __future__ import annotations
 
 import functools
-import io
 from collections.abc import Callable
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
-from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
-from svglib.svglib import svg2rlg
 
-from printkit.layout.fonts import BOLD, REGULAR, register_fonts
-from printkit.layout.pdfcanvas import Form, saved
+from printkit.layout.fonts import BOLD, REGULAR
+from printkit.layout.pdfcanvas import Form, saved, store_form
 from printkit.render.scene import (
     CardShape,
     FaceLibrary,
@@ -30,35 +25,6 @@ from printkit.render.scene import (
     Scene,
     TextShape,
 )
-
-
-@functools.lru_cache(maxsize=512)
-def parsed_svg(svg: str) -> Drawing:
-    """``svg`` read by svglib (once per distinct text in this process)."""
-    register_fonts()
-    drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
-    if drawing is None:  # svglib reports parse failures this way
-        raise ValueError("could not read a card face's SVG")
-    return drawing
-
-
-def end_form(canvas: Canvas, name: str) -> None:
-    """End the form ``name`` keeping its transparency.
-
-    reportlab records the graphics states a form uses (``fill-opacity`` becomes ``/ca``)
-    but builds the form's resources without them, so viewers ignore them and a faint shape
-    prints solid.  The resources are built here with the states included.
-    """
-    canvas.endForm()
-    form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
-    if form.ExtGState:
-        resources = pdfdoc.PDFResourceDictionary()
-        resources.basicFonts()
-        resources.basicProcs()
-        resources.ExtGState = form.ExtGState
-        if form.XObjects:
-            resources.XObject = form.XObjects
-        form.Resources = resources
 
 
 class FaceForms:
@@ -72,13 +38,7 @@ class FaceForms:
         forms = self._forms.setdefault(id(canvas), {})
         found = forms.get(key)
         if found is None:
-            drawing = parsed_svg(svg())
-            name = f"pkface{len(forms)}"
-            canvas.beginForm(name, lowerx=0, lowery=0, upperx=drawing.width,
-                             uppery=drawing.height)
-            renderPDF.draw(drawing, canvas, 0, 0)
-            end_form(canvas, name)
-            found = forms[key] = Form(name, float(drawing.width), float(drawing.height))
+            found = forms[key] = store_form(canvas, f"pkface{len(forms)}", svg())
         return found
 
 

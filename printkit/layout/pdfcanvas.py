@@ -1,17 +1,21 @@
 """The one place that creates reportlab canvases and turns SVG faces into PDF forms.
 
 Canvases are made with ``invariant=1`` so the same input gives byte-identical files, and
-every unique SVG is parsed once and stored as a form XObject that each placement reuses.
+every unique SVG is stored once per document as a form XObject that each placement reuses.
+Parsing SVG with svglib is the slow step, so a parsed SVG is also kept for the other
+documents of the same build (cut sheets, gutter fold, print shop, booklet).
 """
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
@@ -43,30 +47,42 @@ class Form:
     height: float
 
 
-class FormLibrary:
-    """Parses each distinct SVG once and draws it as a reusable form."""
+@functools.lru_cache(maxsize=1024)
+def parsed_svg(svg: str) -> Drawing:
+    """``svg`` read by svglib, once per distinct text in this process (drawings are not
+    changed by drawing them, so one serves every document)."""
+    register_fonts()
+    drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+    if drawing is None:  # svglib reports parse failures this way
+        raise ValueError("could not read an SVG drawing")
+    return drawing
 
-    def __init__(self, canvas: Canvas) -> None:
+
+def store_form(canvas: Canvas, name: str, svg: str) -> Form:
+    """Store ``svg`` in ``canvas``'s document as the form ``name``, transparency kept."""
+    drawing = parsed_svg(svg)
+    canvas.beginForm(name, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
+    renderPDF.draw(drawing, canvas, 0, 0)
+    canvas.endForm()
+    _keep_transparency(canvas, name)
+    return Form(name, float(drawing.width), float(drawing.height))
+
+
+class FormLibrary:
+    """Stores each distinct SVG once per document and draws it as a reusable form."""
+
+    def __init__(self, canvas: Canvas, prefix: str = "pk") -> None:
         self.canvas = canvas
+        self.prefix = prefix
         self._forms: dict[str, Form] = {}
 
     def form(self, key: str, svg: str) -> Form:
         """The form for ``svg`` (stored under ``key`` the first time it is seen)."""
         found = self._forms.get(key)
-        if found is not None:
-            return found
-        drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
-        if drawing is None:  # svglib reports parse failures this way
-            raise ValueError(f"could not read the SVG of {key!r}")
-        name = f"pk{len(self._forms)}"
-        self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=drawing.width,
-                              uppery=drawing.height)
-        renderPDF.draw(drawing, self.canvas, 0, 0)
-        self.canvas.endForm()
-        _keep_transparency(self.canvas, name)
-        form = Form(name, float(drawing.width), float(drawing.height))
-        self._forms[key] = form
-        return form
+        if found is None:
+            found = self._forms[key] = store_form(self.canvas, f"{self.prefix}"
+                                                  f"{len(self._forms)}", svg)
+        return found
 
     def place(self, form: Form, x: float, y: float) -> None:
         """Draw ``form`` with its lower-left corner at (x, y)."""
