@@ -331,3 +331,14 @@ def test_flat_topped_hexagons_point_sideways_and_lines_number_from_the_left(
     numbers = [(float(t.get("x") or 0), t.text) for t in track.iter(f"{SVG}text")
                if (t.text or "").isdigit()]
     assert [n for _, n in sorted(numbers)] == ["1", "2", "3", "4", "5", "6"]
+
+
+def test_token_backs_follow_the_flip_and_the_back_offset(tmp_path: Path) -> None:
+    kit = build(tmp_path, SKIRMISH, "--duplex", "short", "--back-offset", "1.5,-2")
+    front, back = read_pages(kit / "coins.pdf")
+    cell = 20 * MM + 2 * BLEED
+    portrait = front.width <= front.height
+    assert portrait  # a short-edge flip turns a portrait sheet top to bottom
+    for spot in front.placements:
+        x, y = spot.x + 1.5 * MM, front.height - spot.y - cell - 2 * MM
+        assert any(abs(p.x - x) < 0.01 and abs(p.y - y) < 0.01 for p in back.placements)
