@@ -20,7 +20,7 @@ from printkit.render.diagram import (
     board_scene,
     width_for_cards,
 )
-from printkit.render.scene import FaceLibrary, scene_svg
+from printkit.render.scene import FaceLibrary, Scene, scene_svg
 from printkit.render.svg import Frame
 
 CARD = 9.05
@@ -82,10 +82,13 @@ def _diagram(maker: PositionPictures, definition: Definition, faces: FaceLibrary
              highlight: Sequence[str], moves: Sequence[Any], ident: str, label: str) -> Diagram:
     squares: list[Square] = [maker.square(verified.game, text) for text in highlight]
     view = maker.view(definition, verified.game, state, squares, moves)
-    if style.width <= 0:  # a lone diagram: as wide as cards of CARD mm need, within reason
-        style = replace(style, width=min(WIDEST, width_for_cards(view.size, CARD)))
     title = f"{verified.name}: {label.lower() or 'position'}"
-    scene = board_scene(view, style, title=title)
+    if isinstance(view, Scene):  # the game drew its own picture (hands, a trick...)
+        scene = replace(view, title=view.title or title)
+    else:
+        if style.width <= 0:  # a lone diagram: as wide as cards of CARD mm need, in reason
+            style = replace(style, width=min(WIDEST, width_for_cards(view.size, CARD)))
+        scene = board_scene(view, style, title=title)
     return Diagram(scene, scene_svg(scene, faces, ident=ident), label, faces)
 
 

@@ -104,9 +104,11 @@ class PositionPictures(Protocol):
         board or unreadable."""
 
     def view(self, definition: Any, engine: Any, state: Any, highlights: Sequence[Square],
-             moves: Sequence[Any]) -> BoardView:
+             moves: Sequence[Any]) -> BoardView | Scene:
         """``state`` as a diagram shows it, with ``highlights`` and the squares of
-        ``moves`` (just played) marked."""
+        ``moves`` (just played) marked: a :class:`BoardView` for a position on a grid,
+        which :func:`board_scene` draws, or a whole :class:`~printkit.render.scene.Scene`
+        the game drew itself (hands and a trick for a card game, say)."""
 
 
 @dataclass(frozen=True)
