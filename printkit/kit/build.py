@@ -56,7 +56,7 @@ def prepare_kit(game: ResolvedGame, options: BuildOptions) -> KitPlan:
     board = plan_board(game, print_plan, board_paper_name=options.board_paper)
     components = plan_components(game.definition, print_plan,
                                  board_paper_name=options.board_paper)
-    booklet = load_booklet(game.definition, game.engine)
+    booklet = load_booklet(game.definition, game.engine, spec=print_plan.spec)
     return KitPlan(game, print_plan, cards, board, components, booklet)
 
 
