@@ -27,6 +27,21 @@ from printkit.deck.shapes import LayoutOptions
 from printkit.errors import Location, Problem, did_you_mean
 from printkit.yamlsource import Document, PathKey
 
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def file_word(value: object) -> str:
+    """A field's value as it goes into a face's file name: anything but letters, digits,
+    '.', '_' and '-' becomes '-' (``"one:1"`` -> ``"one-1"``, ``"Fire Bolt"`` ->
+    ``"Fire-Bolt"``), so data can name cards without making unsafe file names; the
+    pattern's own text is not changed, and is still checked.
+
+    >>> file_word("../x y")
+    '..-x-y'
+    """
+    return _UNSAFE.sub("-", str(value))
+
+
 SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 """What a face's name may be (it becomes a file name in the kit)."""
 
@@ -136,7 +151,8 @@ def expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count:
             mark = string.ascii_uppercase[deck] if deck_count > 1 and group["per_deck"] else ""
             for number, card in enumerate(cards, start=1):
                 values = {"id": group["id"], "deck": mark, "n": number, **dict(card.attributes)}
-                named = pattern.fill({**values, "n": f"{number:0{width}d}"})
+                named = pattern.fill({**{k: file_word(v) for k, v in values.items()},
+                                      "n": f"{number:0{width}d}"})
                 key = f"{named}-{mark}" if mark and "deck" not in pattern.fields else named
                 if not SAFE_NAME.fullmatch(key):
                     problems.append(doc.problem((*where, "name"), f"face name {key!r} is not "

@@ -17,6 +17,8 @@ from printkit.deck.definition import GAME
 from printkit.deck.faces import expand_faces, kind_options
 from printkit.deck.model import Definition, PrintSettings, Variant
 from printkit.deck.options import Kinds
+from printkit.deck.parameters import resolve as resolve_parameters
+from printkit.deck.parameters import substitute as substitute_parameters
 from printkit.deck.schema import Checker
 from printkit.errors import DefinitionError, Location, Problem, did_you_mean, sort_problems
 from printkit.yamlsource import Document
@@ -111,6 +113,10 @@ def load_definition(
         else:
             parameter_overrides[key] = (_yaml_value(raw), where)
 
+    # parameters: file < variant < --set; face groups may take their values from them
+    resolved = resolve_parameters(doc, variant, parameter_overrides)
+    substitute_parameters(doc, resolved, problems)
+
     checker = Checker(doc)
     data = cast(dict[str, Any], GAME.check(doc.data, (), checker))
     problems.extend(checker.problems)
@@ -125,10 +131,8 @@ def load_definition(
     back["options"] = kind_options(doc, kinds.backs, back.get("kind"), back.get("options"),
                                    ("back",), problems)
 
-    # parameters: file < variant < --set
-    parameters: dict[str, object] = dict(data.get("parameters") or {})
-    locations: dict[str, Location] = {
-        k: doc.where(("parameters", k), key=True) for k in parameters}
+    parameters = resolved.values
+    locations = resolved.locations
     variants = tuple(
         Variant(name, spec.get("description") or "", dict(spec.get("parameters") or {}))
         for name, spec in (data.get("variants") or {}).items() if spec)
@@ -141,13 +145,6 @@ def load_definition(
                                     + did_you_mean(variant, names) + f"; variants: {listed}",
                                     Location(OVERRIDE_FILE, 1, 11, f"--variant {variant}",
                                              len(variant))))
-        else:
-            for key, value in chosen.parameters.items():
-                parameters[key] = value
-                locations[key] = doc.where(("variants", variant, "parameters", key), key=True)
-    for key, (value, where) in parameter_overrides.items():
-        parameters[key] = value
-        locations[key] = where
 
     deck_count = 1
     deck_param = data.get("deck_count_parameter") or ""

@@ -133,7 +133,7 @@ def _agrees(table: Table, path: PathKey, checker: Checker) -> None:
                          f"({', '.join(values)}): generate must list it too", key=True)
             continue
         key, listed = written[name]
-        if isinstance(listed, list) and {str(v).strip().lower() for v in listed} != set(values):
+        if isinstance(listed, list) and {value_word(v).lower() for v in listed} != set(values):
             checker.fail((*where, key), f"generate lists {name}: "
                          f"{', '.join(str(v) for v in listed)}, but the deck's table has "
                          f"{', '.join(values)}: list the same values in both")
@@ -177,6 +177,12 @@ def _pick(word: str, values: tuple[str, ...] | None, choices: tuple[str, ...]) -
     return choices[place % len(choices)]
 
 
+def value_word(raw: AttributeValue) -> str:
+    """An attribute value as a card prints it: without the notation code the rules' table
+    may give it (``"one:1"`` -> ``"one"``)."""
+    return str(raw).partition(":")[0].strip()
+
+
 def read_look(attributes: Mapping[str, AttributeValue], table: Table | None) -> Look | str:
     """How a card with ``attributes`` is drawn, or what is wrong with them."""
     if not attributes:
@@ -186,7 +192,8 @@ def read_look(attributes: Mapping[str, AttributeValue], table: Table | None) -> 
     words: list[str] = []
     unknown: list[str] = []
     for name, raw in attributes.items():
-        word = str(raw).strip().lower()
+        shown_value = value_word(raw)
+        word = shown_value.lower()
         role = ROLES.get(name.strip().lower())
         listed = values.get(name.strip().lower())
         if role == "shape":
@@ -209,9 +216,9 @@ def read_look(attributes: Mapping[str, AttributeValue], table: Table | None) -> 
                         f"one to nine or 1 to {MOST_SYMBOLS}")
             look["count"] = count
         else:
-            unknown.append(f"{name}: {raw}")
+            unknown.append(f"{name}: {shown_value}")
             continue
-        words.append(str(raw))
+        words.append(shown_value)
     return Look(**look, words=tuple(words), unknown=tuple(unknown))  # type: ignore[arg-type]
 
 

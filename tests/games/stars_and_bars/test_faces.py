@@ -21,6 +21,7 @@ from printkit.games.stars_and_bars.faces import (
     look_of,
     read_look,
     render_card,
+    value_word,
 )
 from printkit.games.stars_and_bars.state import Deck
 from printkit.games.stars_and_bars.symbols import hatch, inside
@@ -50,7 +51,7 @@ def test_the_deck_is_the_engines_deck() -> None:
     game = resolve("stars-and-bars")
     deck = Deck.of(game.params)
     faces = game.definition.faces
-    printed = sorted(tuple(str(v) for _, v in f.attributes) for f in faces)
+    printed = sorted(tuple(value_word(v) for _, v in f.attributes) for f in faces)
     dealt = sorted(tuple(a.values[i] for a, i in zip(deck.attributes, kind, strict=True))
                    for kind in deck.kinds)
     assert printed == dealt
@@ -133,8 +134,7 @@ def _edited(tmp_path: Path, *edits: tuple[str, str]) -> Path:
 def test_a_teachers_new_colour_and_copies_change_the_cards_and_the_rules(
         tmp_path: Path) -> None:
     path = _edited(tmp_path, ("- [colour, red, blue]", "- [colour, red, blue, green]"),
-                   ("colour: [red, blue]", "colour: [red, blue, green]"),
-                   ("copies: &copies 4", "copies: &copies 2"))
+                   ("copies: 4", "copies: 2"))
     game = resolve(str(path))
     deck = Deck.of(game.params)
     assert len(deck.kinds) == 24 and deck.copies == 2
@@ -150,7 +150,6 @@ def test_a_new_attribute_is_compared_by_the_rules_and_written_on_the_cards(
         tmp_path: Path) -> None:
     path = _edited(tmp_path, ("- [number, \"one:1\", \"two:2\"]",
                               "- [number, \"one:1\", \"two:2\"]\n    - [border, plain, gold]"),
-                   ("number: [one, two]", "number: [one, two]\n      border: [plain, gold]"),
                    ("{size}-{number}", "{size}-{number}-{border}"))
     game = resolve(str(path))
     deck = Deck.of(game.params)
@@ -186,28 +185,44 @@ def _line(fragment: str, text: str) -> int:
     return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
 
 
+WRITTEN_OUT = ("generate: {parameter: attributes}", "generate:\n      shape: [star, bar]\n"
+               "      colour: [red, blue]\n      size: [large, small]\n      number: [one, two]")
+"""The face group's values written out by hand instead of taken from the parameter."""
+
+
+def test_the_cards_follow_a_variant_that_changes_the_deck(tmp_path: Path) -> None:
+    path = _edited(tmp_path, ("variants:\n", "variants:\n  three-colours:\n    description: x\n"
+                              "    parameters: {attributes: [[shape, star, bar], [colour, red, "
+                              "blue, green], [size, large, small], [number, \"one:1\", "
+                              "\"two:2\"]]}\n"))
+    game = resolve(str(path), variant="three-colours")
+    assert len(Deck.of(game.params).kinds) == 24
+    assert len(game.definition.faces) == 24
+    assert any(f.key == "bar-green-small-two" for f in game.definition.faces)
+
+
 def test_a_table_and_a_group_that_disagree_are_located(tmp_path: Path) -> None:
-    problems, text = _problems(tmp_path, ("- [colour, red, blue]", "- [colour, red, green]"))
+    problems, text = _problems(tmp_path, WRITTEN_OUT,
+                               ("- [colour, red, blue]", "- [colour, red, green]"))
     assert problems == [(_line("colour: [red, blue]", text),
                          "generate lists colour: red, blue, but the deck's table has red, "
                          "green: list the same values in both")]
-    problems, text = _problems(tmp_path, ("count: *copies", "count: 3"))
+    problems, text = _problems(tmp_path, ("count: {parameter: copies}", "count: 3"))
     assert problems == [(_line("count: 3", text), "the rules deal 4 copies of each card "
                          "(parameter copies), so the face group's count must be 4, not 3")]
-    problems, text = _problems(tmp_path, ("      size: [large, small]\n", ""),
+    problems, text = _problems(tmp_path, WRITTEN_OUT, ("      size: [large, small]\n", ""),
                                ("{size}-", ""))
     assert problems == [(_line("    generate:", text), "the deck's table has the attribute "
                          "size (large, small): generate must list it too")]
 
 
 def test_bad_cards_and_bad_tables_are_located(tmp_path: Path) -> None:
-    problems, text = _problems(tmp_path, ("number: [one, two]", "number: [one, lots]"),
-                               ("\"one:1\", \"two:2\"", "\"one:1\", \"lots:l\""))
-    assert problems == [(_line("shape: [star, bar]", text),
+    problems, text = _problems(tmp_path, ("\"one:1\", \"two:2\"", "\"one:1\", \"lots:l\""))
+    assert problems == [(_line("generate: {parameter: attributes}", text),
                          "number 'lots' is not a number of symbols a card can show: write "
                          "one to nine or 1 to 9")]
     problems, text = _problems(tmp_path, ("- [size, large, small]", "- [size, large]"))
-    line = _line("attributes: &attributes", text)
+    line = _line("attributes: {parameter: attributes}", text)
     assert (line, "('size', 'large') needs a name and at least two values") in problems
 
 

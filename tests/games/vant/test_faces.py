@@ -57,9 +57,9 @@ def test_the_ten_of_hearts_shows_the_values_the_original_example_proves() -> Non
 
 def test_editing_the_table_once_changes_the_rules_and_the_cards(tmp_path: Path) -> None:
     text = DEFINITION.read_text()
-    text = text.replace("&suit_values [1, 2, 3, 4]", "&suit_values [5, 20, 30, 40]")
-    text = text.replace("&rank_values [7, 8, 9, 10, 11, 12, 13, 14]",
-                        "&rank_values [1, 1, 1, 10, 2, 3, 4, 11]")
+    text = text.replace("suit_values: [1, 2, 3, 4]", "suit_values: [5, 20, 30, 40]")
+    text = text.replace("rank_values: [7, 8, 9, 10, 11, 12, 13, 14]",
+                        "rank_values: [1, 1, 1, 10, 2, 3, 4, 11]")
     path = tmp_path / "i-vant-to-be-alone.yaml"
     path.write_text(text)
     game = resolve(str(path))
@@ -68,6 +68,18 @@ def test_editing_the_table_once_changes_the_rules_and_the_cards(tmp_path: Path) 
     faces = {f.key: f for f in game.definition.faces}
     assert printed_values(render_face(faces["10H"], FRAME))[:2] == ["10", "20"]
     assert printed_values(render_face(faces["AD"], FRAME))[:2] == ["11", "40"]
+
+
+def test_a_variant_or_set_that_changes_the_table_changes_the_cards(tmp_path: Path) -> None:
+    text = DEFINITION.read_text().replace(
+        "variants:\n", "variants:\n  big-hearts:\n    description: Hearts count 9\n"
+        "    parameters: {suit_values: [1, 9, 3, 4]}\n", 1)
+    path = tmp_path / "i-vant-to-be-alone.yaml"
+    path.write_text(text)
+    game = resolve(str(path), variant="big-hearts")
+    assert game.params.suit_values == (1, 9, 3, 4)
+    ten = next(f for f in game.definition.faces if f.key == "10H")
+    assert printed_values(render_face(ten, FRAME))[:2] == ["10", "9"]
 
 
 def test_values_can_be_left_off_the_cards(tmp_path: Path) -> None:
@@ -93,13 +105,14 @@ def _line_of(fragment: str, text: str) -> int:
 
 
 def test_a_table_of_the_wrong_length_is_a_located_error(tmp_path: Path) -> None:
-    problems = _problems(tmp_path, "suit_values: *suit_values", "suit_values: [1, 2, 3]")
+    problems = _problems(tmp_path, "suit_values: {parameter: suit_values}",
+                         "suit_values: [1, 2, 3]")
     line = _line_of("suit_values: [1, 2, 3]", (tmp_path / "bad.yaml").read_text())
     assert (line, "give 4 values (S, H, C, D), not 3") in problems
 
 
 def test_a_negative_value_is_a_located_error(tmp_path: Path) -> None:
-    problems = _problems(tmp_path, "rank_values: *rank_values",
+    problems = _problems(tmp_path, "rank_values: {parameter: rank_values}",
                          "rank_values: [7, 8, 9, 10, 11, 12, -13, 14]")
     line = _line_of("rank_values: [7, 8, 9, 10, 11, 12, -13", (tmp_path / "bad.yaml").read_text())
     assert any(at == line and "too small" in message for at, message in problems)

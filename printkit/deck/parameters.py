@@ -1,0 +1,171 @@
+"""A definition's parameters: the file's, then the variant's, then ``--set``; and the places
+in face groups that take their value from a parameter.
+
+Parameters are what the rules engine reads (players, decks, a point table, an attribute
+deck).  Cards often have to show the same data: a face group may therefore write
+``{parameter: NAME}`` instead of a value for an option, for ``count``, for one attribute
+of ``generate`` or for the whole ``generate``, and it gets the parameter's value *after* the
+variant and ``--set`` are applied, so cards and rules never disagree::
+
+    parameters:
+      copies: 4
+      attributes: [[shape, star, bar], [colour, red, blue]]
+    faces:
+      - id: card
+        kind: stars-and-bars-card
+        generate: {parameter: attributes}   # rows of an attribute's name, then its values
+        count: {parameter: copies}
+
+The substitution happens on the file's data before the schema checks it, and each
+substituted value keeps the place where the reference was written, so every problem is
+still reported at a line of the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.errors import Location, Problem, did_you_mean
+from printkit.yamlsource import Document, PathKey
+
+OVERRIDE_FILE = "<command line>"
+
+
+@dataclass
+class Parameters:
+    """Resolved parameter values and where each was written."""
+
+    values: dict[str, object] = field(default_factory=dict)
+    locations: dict[str, Location] = field(default_factory=dict)
+
+
+def resolve(doc: Document, variant: str | None,
+            overrides: Mapping[str, tuple[object, Location]]) -> Parameters:
+    """The file's parameters, then the variant's, then ``overrides`` (from ``--set``).
+
+    Reads the raw file data; a section of the wrong shape is skipped here (the schema
+    reports it).  An unknown variant is reported by the caller, which knows the variants.
+    """
+    data = doc.data if isinstance(doc.data, dict) else {}
+    found = Parameters()
+    given = data.get("parameters")
+    if isinstance(given, dict):
+        for key, value in given.items():
+            found.values[key] = value
+            found.locations[key] = doc.where(("parameters", key), key=True)
+    variants = data.get("variants")
+    chosen = variants.get(variant) if isinstance(variants, dict) and variant else None
+    if isinstance(chosen, dict) and isinstance(chosen.get("parameters"), dict):
+        for key, value in chosen["parameters"].items():
+            found.values[key] = value
+            found.locations[key] = doc.where(("variants", str(variant), "parameters", key),
+                                             key=True)
+    for key, (value, where) in overrides.items():
+        found.values[key] = value
+        found.locations[key] = where
+    return found
+
+
+def _reference(value: object) -> str | None:
+    """The parameter named by ``{parameter: NAME}``, else None."""
+    if isinstance(value, dict) and list(value) == ["parameter"]:
+        name = value["parameter"]
+        return name if isinstance(name, str) else ""
+    return None
+
+
+def _groups(data: Mapping[str, Any]) -> list[tuple[PathKey, dict[str, Any]]]:
+    """Every face group of the file, with its path (top level and components)."""
+    found: list[tuple[PathKey, dict[str, Any]]] = []
+    faces = data.get("faces")
+    if isinstance(faces, list):
+        found += [(("faces", i), g) for i, g in enumerate(faces) if isinstance(g, dict)]
+    components = data.get("components")
+    if isinstance(components, dict):
+        for name, component in components.items():
+            groups = component.get("faces") if isinstance(component, dict) else None
+            if isinstance(groups, list):
+                found += [(("components", name, "faces", i), g)
+                          for i, g in enumerate(groups) if isinstance(g, dict)]
+    return found
+
+
+def substitute(doc: Document, parameters: Parameters, problems: list[Problem]) -> None:
+    """Replace each ``{parameter: NAME}`` in the face groups by the parameter's value."""
+    if not isinstance(doc.data, dict):
+        return
+    for path, group in _groups(doc.data):
+        for key in ("count", "generate"):
+            if key in group:
+                _replace(doc, group, key, (*path, key), parameters, problems,
+                         table=key == "generate")
+        generate = group.get("generate")
+        if isinstance(generate, dict):
+            for attribute in list(generate):
+                _replace(doc, generate, attribute, (*path, "generate", attribute), parameters,
+                         problems, table=False)
+        options = group.get("options")
+        if isinstance(options, dict):
+            for option in list(options):
+                _replace(doc, options, option, (*path, "options", option), parameters,
+                         problems, table=False)
+
+
+def _replace(doc: Document, holder: dict[str, Any], key: str, path: PathKey,
+             parameters: Parameters, problems: list[Problem], *, table: bool) -> None:
+    name = _reference(holder[key])
+    if name is None:
+        return
+    if name not in parameters.values:
+        problems.append(doc.problem(path, f"{{parameter: {name}}} names no parameter of this "
+                                    "definition" + did_you_mean(name, parameters.values)))
+        holder[key] = None
+        return
+    value = parameters.values[name]
+    if table:
+        rows = as_attribute_table(value)
+        if rows is None:
+            problems.append(doc.problem(path, f"parameter {name!r} is not a table of "
+                                        "attributes: write rows of a name and its values, "
+                                        "e.g. [[shape, star, bar], [colour, red, blue]]"))
+            holder[key] = None
+            return
+        value = rows
+    holder[key] = _plain(value)
+
+
+def as_attribute_table(value: object) -> dict[str, list[object]] | None:
+    """``value`` as ``{attribute: [values]}``: from that shape itself, or from rows of an
+    attribute's name followed by its values (the shape rules engines read).  A value
+    written ``name:code`` (a code the rules' notation uses) gives the cards ``name``.
+
+    >>> as_attribute_table([["number", "one:1", "two:2"], ["shape", "star", "bar"]])
+    {'number': ['one', 'two'], 'shape': ['star', 'bar']}
+    """
+    if isinstance(value, dict) and all(isinstance(v, (list, tuple)) for v in value.values()):
+        return {str(k): [_named(v) for v in values] for k, values in value.items()}
+    if isinstance(value, (list, tuple)) and value and all(
+            isinstance(row, (list, tuple)) and len(row) >= 2 and isinstance(row[0], str)
+            for row in value):
+        return {str(row[0]): [_named(v) for v in row[1:]] for row in value}
+    return None
+
+
+def _named(value: object) -> object:
+    return value.partition(":")[0].strip() if isinstance(value, str) else value
+
+
+def _plain(value: object) -> object:
+    """Tuples (from a parameters dataclass or --set) as the lists YAML would have given."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+__all__ = ["OVERRIDE_FILE", "Parameters", "as_attribute_table", "resolve", "substitute"]
