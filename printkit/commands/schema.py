@@ -6,13 +6,17 @@ import argparse
 import json
 from typing import Any
 
+from printkit.commands.reference import reference
 from printkit.console import Console
 from printkit.deck.definition import GAME
 from printkit.render.kinds import back_kinds, face_kinds
 
 
-def json_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of a game definition file."""
+def json_schema(*, shipped_only: bool = False) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a game definition file.
+
+    ``shipped_only`` leaves out the kinds of games installed from other packages (for the
+    reference printkit ships, which must not depend on what else is installed)."""
     schema: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://printkit.invalid/schema/game-definition.json",
@@ -20,12 +24,19 @@ def json_schema() -> dict[str, Any]:
         **GAME.json(),
     }
     faces, backs = face_kinds(), back_kinds()
+    if shipped_only:
+        faces = {n: k for n, k in faces.items() if _shipped(k)}
+        backs = {n: k for n, k in backs.items() if _shipped(k)}
     face = schema["properties"]["faces"]["items"]
     face["properties"]["kind"]["enum"] = sorted(faces)
     face["allOf"] = [
         {"if": {"properties": {"kind": {"const": name}}, "required": ["kind"]},
          "then": {"properties": {"options": kind.record.json()}}}
         for name, kind in sorted(faces.items())]
+    _allow_parameters(face)
+    # cards need a size; a game of tokens, boards and sheets only has no main deck
+    schema["if"] = {"required": ["faces"]}
+    schema["then"] = {"required": ["card"], "properties": {"card": {"required": ["size"]}}}
     back = schema["properties"]["back"]
     back["properties"]["kind"]["enum"] = sorted(backs)
     back["allOf"] = [
@@ -35,17 +46,56 @@ def json_schema() -> dict[str, Any]:
     return schema
 
 
+PARAMETER_REFERENCE: dict[str, Any] = {
+    "type": "object", "required": ["parameter"], "additionalProperties": False,
+    "description": "the value of a parameter, after the variant and --set",
+    "properties": {"parameter": {"type": "string"}}}
+"""``{parameter: NAME}``, which a face group may write for an option, count or generate."""
+
+
+def _or_parameter(node: dict[str, Any]) -> dict[str, Any]:
+    return {"anyOf": [node, PARAMETER_REFERENCE]}
+
+
+def _allow_parameters(group: dict[str, Any]) -> None:
+    """Let a face group's options, count and generate (or one of its attributes) name a
+    parameter, as the loader allows."""
+    properties = group.get("properties", {})
+    for key in ("count", "generate"):
+        if key in properties:
+            properties[key] = _or_parameter(properties[key])
+    generate = properties.get("generate", {}).get("anyOf", [{}])[0]
+    if isinstance(generate.get("additionalProperties"), dict):
+        generate["additionalProperties"] = _or_parameter(generate["additionalProperties"])
+    loose = properties.get("options", {})
+    if isinstance(loose.get("additionalProperties"), dict):
+        loose["additionalProperties"] = _or_parameter(loose["additionalProperties"])
+    for rule in group.get("allOf", ()):
+        options = rule["then"]["properties"]["options"].get("properties", {})
+        for name, node in list(options.items()):
+            options[name] = _or_parameter(node)
+
+
+def _shipped(kind: Any) -> bool:
+    return str(getattr(kind.options, "__module__", "")).startswith("printkit.")
+
+
 def register(sub: Any) -> None:
     """Add the ``schema`` sub-command."""
     parser: argparse.ArgumentParser = sub.add_parser(
         "schema", help="print the JSON Schema of game definitions",
         description="Print the JSON Schema of game definition files, for editors "
-                    "(e.g. save it and point the YAML language server at it).")
+                    "(e.g. save it and point the YAML language server at it), or with "
+                    "--markdown the definition reference (docs/definition-reference.md).")
+    parser.add_argument("--markdown", action="store_true",
+                        help="print the definition reference as Markdown instead")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Print the schema."""
-    del args
-    console.print(json.dumps(json_schema(), indent=2, sort_keys=True))
+    if args.markdown:
+        console.print(reference(json_schema(shipped_only=True)).rstrip("\n"))
+    else:
+        console.print(json.dumps(json_schema(), indent=2, sort_keys=True))
     return 0

@@ -1,15 +1,31 @@
-"""``printkit simulate GAME``: play many random or greedy games and summarise them."""
+"""``printkit simulate GAME``: play many games and write a balance report.
+
+Runs on every core by default (``--jobs``), on one shard of the games (``--shard i/n``,
+merged later with ``--merge``) or on a Dask cluster (``--dask``); every way gives the same
+report for the same seed.  ``--compare A B`` plays two option sets on the same seeds and
+tests their differences.  See docs/simulation.md.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from printkit.console import Console
 from printkit.errors import DefinitionError, Problem
 from printkit.examples import find_engine
-from printkit.rules.agents import AGENTS
-from printkit.rules.base import ParamsError, make_params
-from printkit.rules.simulate import format_summary, simulate
+from printkit.rules.agents import Agent, make_agent
+from printkit.rules.base import Game, ParamsError, make_params
+from printkit.rules.compare import compare_json, format_comparison
+from printkit.rules.report import format_report, report_json
+from printkit.rules.report_html import comparison_html, report_html
+from printkit.rules.runner import RunSpec, default_jobs, run, shard_range
+from printkit.rules.shards import ShardError, combine, document
+from printkit.rules.simulate import DEFAULT_MAX_DEALS, DEFAULT_MAX_MOVES, Summary
 
 
 def _positive(text: str) -> int:
@@ -22,28 +38,70 @@ def _positive(text: str) -> int:
     return value
 
 
+def _shard(text: str) -> tuple[int, int]:
+    part, slash, count = text.partition("/")
+    try:
+        shard, shards = int(part), int(count)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"write I/N, e.g. 3/8, not {text!r}") from None
+    if not slash or shards < 1 or not 1 <= shard <= shards:
+        raise argparse.ArgumentTypeError(f"write I/N with 1 <= I <= N, not {text!r}")
+    return shard, shards
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``simulate`` sub-command."""
     parser = subparsers.add_parser(
         "simulate",
-        help="play many games with simple agents and report lengths, wins and figures",
+        help="play many games and report balance: win shares with intervals, lengths, figures",
         description=(
-            "Play complete games of GAME with the same agent in every seat and print game "
-            "lengths, each seat's share of the wins and the game's own figures per game. "
-            "The same seed always prints the same report."
+            "Play complete games of GAME with the same agent in every seat and report the "
+            "finished share, each seat's win share with its 95%% interval, the first "
+            "player's advantage, how games ended, game lengths and the game's own figures. "
+            "The same seed always gives the same report, whatever --jobs, --shard or --dask."
         ),
     )
-    parser.add_argument("game", metavar="GAME", help="a rules engine name, e.g. star-battle")
+    parser.add_argument("game", metavar="GAME", nargs="?",
+                        help="a rules engine name, e.g. star-battle")
     parser.add_argument("--games", type=_positive, default=200, help="games to play (200)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (1)")
     parser.add_argument("--players", type=_positive, help="short for --set players=P")
+    parser.add_argument("--variant", help="a variant of the game's shipped definition")
     parser.add_argument(
         "--set", dest="settings", action="append", default=[], metavar="KEY=VALUE",
         help="a game parameter (repeatable), e.g. --set decks=2",
     )
-    parser.add_argument("--agent", choices=sorted(AGENTS), default="random",
-                        help="how every seat chooses its moves (random)")
-    parser.set_defaults(handler=run)
+    parser.add_argument("--agent", help="how every seat chooses its moves (default: the "
+                        "game's beginner; also random and greedy)")
+    parser.add_argument("--max-moves", type=_positive, default=DEFAULT_MAX_MOVES,
+                        help=f"stop a game unfinished after this many moves "
+                             f"({DEFAULT_MAX_MOVES:,})")
+    parser.add_argument("--max-deals", type=_positive, default=DEFAULT_MAX_DEALS,
+                        help=f"stop a game with deals unfinished after this many "
+                             f"({DEFAULT_MAX_DEALS})")
+    parser.add_argument("--compare", nargs=2, metavar=("A", "B"),
+                        help="play two option sets on the same seeds and test the "
+                             "differences; each is KEY=VALUE settings and/or a variant name, "
+                             "space-separated (agent=NAME compares agents)")
+    parser.add_argument("--jobs", type=_positive, help="processes to use (default: every "
+                        f"core, {default_jobs()} here)")
+    parser.add_argument("--shard", type=_shard, metavar="I/N",
+                        help="play only the I-th of N slices of the games and write its "
+                             "results as JSON (merge them with --merge)")
+    parser.add_argument("--merge", nargs="+", metavar="FILE",
+                        help="report on the results of shards instead of playing")
+    parser.add_argument("--dask", metavar="ADDRESS",
+                        help="play on a Dask cluster: a scheduler address, or local[:N] "
+                             "(needs pip install 'printkit[cluster]')")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument("--report", type=Path, metavar="FILE.html",
+                        help="also write an HTML report with charts")
+    parser.add_argument("-o", "--output", type=Path, metavar="FILE",
+                        help="write the text or JSON to FILE instead of the screen")
+    parser.set_defaults(handler=run_command)
+
+
+# --------------------------------------------------------------------------- parameters
 
 
 def parameter_values(settings: list[str], players: int | None) -> dict[str, object]:
@@ -68,10 +126,43 @@ def parameter_values(settings: list[str], players: int | None) -> dict[str, obje
     return values
 
 
-def run(args: argparse.Namespace, console: Console) -> int:
-    """Handle ``printkit simulate``."""
-    cls = find_engine(args.game)
-    values = parameter_values(args.settings, args.players)
+def variant_values(game: str, variant: str) -> dict[str, object]:
+    """The parameters a variant of the game's shipped definition sets."""
+    from printkit.kit.games import resolve
+
+    resolved = resolve(game, variant=variant)
+    return dict(resolved.definition.parameters)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One set of options to simulate: parameter values, a variant, an agent."""
+
+    label: str
+    values: dict[str, object]
+    agent: str | None
+
+
+def side(text: str, base: dict[str, object], agent: str | None, game: str) -> Side:
+    """The options ``--compare`` names in ``text`` on top of the common ones."""
+    values = dict(base)
+    settings = []
+    for token in text.split():
+        key, equals, value = token.partition("=")
+        if not equals:
+            values.update(variant_values(game, token))
+        elif key == "agent":
+            agent = value
+        else:
+            settings.append(token)
+    values.update(parameter_values(settings, None))
+    return Side(text, values, agent)
+
+
+def build_spec(game: str, values: dict[str, object], agent_name: str | None,
+               args: argparse.Namespace) -> RunSpec:
+    """The run the options describe; ``DefinitionError`` for bad parameters or agents."""
+    cls = find_engine(game)
     try:
         params = make_params(cls.Params, values)
     except ParamsError as exc:
@@ -79,15 +170,112 @@ def run(args: argparse.Namespace, console: Console) -> int:
             [Problem(f"--set {key}={values[key]}: {message}" if key in values else message)
              for key, message in exc.problems]
         ) from None
-    game = cls(params)
-    total: int = args.games
-    step = max(1, total // 50)
-    label = f"simulating {args.game}"
+    engine: Game[Any, Any, Any] = cls(params)
+    try:
+        agent: Agent = make_agent(agent_name, engine)
+    except KeyError as exc:
+        raise DefinitionError([Problem(f"--agent: {exc.args[0]}")]) from None
+    return RunSpec(cls, params, type(agent), args.seed, args.max_moves, args.max_deals)
 
-    def progress(done: int, of: int) -> None:
-        if done % step == 0 or done == of:
-            console.progress(label, done, of)
 
-    summary = simulate(game, games=total, seed=args.seed, agent=args.agent, progress=progress)
-    console.print(format_summary(summary).rstrip("\n"))
+# --------------------------------------------------------------------------- running
+
+
+def play(spec: RunSpec, args: argparse.Namespace, console: Console, label: str) -> Summary:
+    """Play the games the options ask for (all, or a shard) where they ask."""
+    start, stop = 0, args.games
+    if args.shard is not None:
+        start, stop = shard_range(args.games, *args.shard)
+    jobs = args.jobs or default_jobs()
+    last = [0.0]
+
+    def progress(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done == total or now - last[0] >= 0.2:
+            last[0] = now
+            console.progress(label, done, total)
+
+    if args.dask is not None:
+        from printkit.rules.cluster import run_on_dask
+
+        tally = run_on_dask(spec, start, stop, args.dask, workers=args.jobs,
+                            progress=progress)
+    else:
+        tally = run(spec, start, stop, jobs=jobs, progress=progress)
+    return spec.summary(tally, args.games, start, stop if args.shard else None)
+
+
+def _write(console: Console, args: argparse.Namespace, text: str) -> None:
+    if args.output is None:
+        console.print(text.rstrip("\n"))
+    else:
+        args.output.write_text(text, encoding="utf-8")
+
+
+def _dump(data: object) -> str:
+    return json.dumps(data, indent=1, sort_keys=False) + "\n"
+
+
+def run_command(args: argparse.Namespace, console: Console) -> int:
+    """Handle ``printkit simulate``."""
+    if args.report is not None and args.report.suffix.lower() not in (".html", ".htm"):
+        raise DefinitionError([Problem(f"--report {args.report}: write an .html file")])
+    if args.merge:
+        return _merge(args, console)
+    if args.game is None:
+        raise DefinitionError([Problem("name a GAME to simulate (or --merge result files)")])
+    if args.shard is not None and args.compare:
+        raise DefinitionError([Problem("--shard plays one run: it cannot --compare")])
+    values = parameter_values(args.settings, args.players)
+    if args.variant is not None:
+        values = {**variant_values(args.game, args.variant), **values}
+    if args.compare:
+        return _compare(args, console, values)
+    spec = build_spec(args.game, values, args.agent, args)
+    summary = play(spec, args, console, f"simulating {args.game}")
+    if args.shard is not None or args.json:
+        _write(console, args, _dump(document(summary, report_json(summary))))
+    else:
+        _write(console, args, format_report(summary))
+    if args.report is not None:
+        args.report.write_text(report_html(summary), encoding="utf-8")
+    return 0
+
+
+def _compare(args: argparse.Namespace, console: Console, values: dict[str, object]) -> int:
+    sides = [side(text, values, args.agent, args.game) for text in args.compare]
+    specs = [build_spec(args.game, s.values, s.agent, args) for s in sides]
+    summaries = [play(spec, args, console, f"simulating {s.label}")
+                 for spec, s in zip(specs, sides, strict=True)]
+    labels = (sides[0].label, sides[1].label)
+    a, b = summaries
+    if args.json:
+        _write(console, args, _dump(compare_json(a, b, labels)))
+    else:
+        _write(console, args, format_comparison(a, b, labels))
+    if args.report is not None:
+        args.report.write_text(comparison_html(a, b, labels), encoding="utf-8")
+    return 0
+
+
+def _merge(args: argparse.Namespace, console: Console) -> int:
+    documents = []
+    problems = []
+    for path in args.merge:
+        try:
+            documents.append((str(path), json.loads(Path(path).read_text(encoding="utf-8"))))
+        except (OSError, ValueError) as exc:
+            problems.append(Problem(f"{path}: cannot read a JSON result ({exc})"))
+    if problems:
+        raise DefinitionError(problems)
+    try:
+        summary = combine(documents)
+    except ShardError as exc:
+        raise DefinitionError([Problem(str(exc))]) from None
+    if args.json:
+        _write(console, args, _dump(document(summary, report_json(summary))))
+    else:
+        _write(console, args, format_report(summary))
+    if args.report is not None:
+        args.report.write_text(report_html(summary), encoding="utf-8")
     return 0

@@ -55,7 +55,7 @@ FACE = Record(description="A group of card faces drawn by one renderer.", fields
 CARD = Record(description="Card geometry.", fields={
     "size": Field(CardSize("trim size: poker, bridge, euro, mini, tarot, square (70 mm), "
                            "business, or WIDTH x HEIGHT", minimum=20 * _MM,
-                           maximum=200 * _MM), required=True),
+                           maximum=200 * _MM)),
     "safe_margin": Field(Length("keep text and symbols this far inside the cut line",
                                 maximum=15 * _MM), default=3 * _MM),
 })
@@ -97,9 +97,11 @@ GAME = Record(description="A printkit game definition.", fields={
         "the parameter that says how many decks to build (empty: always one)"), default=""),
     "parameters": Field(PARAMETERS, default=None),
     "variants": Field(MapOf(VARIANT, key_pattern=NAME), default=None),
-    "card": Field(CARD, required=True),
+    "card": Field(CARD),
     "style": Field(STYLE),
-    "faces": Field(ListOf(FACE, min_items=1), required=True),
+    "faces": Field(ListOf(FACE, min_items=1, description=(
+        "the main deck's face groups (leave out for a game of boards, tokens and sheets "
+        "only)"))),
     "back": Field(BACK),
     "print": Field(PRINT),
     "board": Field(BOARD),

@@ -20,7 +20,9 @@ from printkit.deck.options import Kinds
 from printkit.deck.parameters import resolve as resolve_parameters
 from printkit.deck.parameters import substitute as substitute_parameters
 from printkit.deck.schema import Checker
+from printkit.deck.sizes import PRESETS
 from printkit.errors import DefinitionError, Location, Problem, did_you_mean, sort_problems
+from printkit.units import MM
 from printkit.yamlsource import Document
 
 MAX_DECKS = 26
@@ -162,6 +164,18 @@ def load_definition(
             where = locations.get(key) or doc.where(("parameters",), key=True)
             problems.append(Problem(message, where))
 
+    written_card = doc.data.get("card")
+    if face_groups and isinstance(written_card, dict) and "size" not in written_card:
+        problems.append(doc.problem(("card",), "missing required key 'size' in 'card'",
+                                    key=True))
+    elif face_groups and not isinstance(written_card, dict):
+        problems.append(doc.problem(("faces",), "the cards need a size: add 'card: {size: "
+                                    "poker}' (or bridge, mini, tarot, '63mm x 88mm'...)",
+                                    key=True))
+    if not face_groups and not data.get("components") and "board" not in doc.data:
+        problems.append(doc.problem((), "this definition prints nothing: give it 'faces' "
+                                    "(a deck of cards), 'components' (tokens, sheets, boards, "
+                                    "more cards) or a 'board'"))
     content = read_content(doc, data, problems, folder=path.parent)
     faces = expand_faces(doc, face_groups, deck_count, kinds, problems, content=content)
     group_backs = read_group_backs(doc, face_groups, kinds, problems)
@@ -172,6 +186,7 @@ def load_definition(
 
     card = data["card"]
     pr = data["print"]
+    size = card["size"] or tuple(side * MM for side in PRESETS["poker"])
     return Definition(
         path=path,
         game=data["game"],
@@ -182,8 +197,8 @@ def load_definition(
         parameters=parameters,
         parameter_locations=locations,
         variants=variants,
-        card_width=card["size"][0],
-        card_height=card["size"][1],
+        card_width=size[0],
+        card_height=size[1],
         safe_margin=card["safe_margin"],
         font=font,
         accent=data["style"]["accent"],

@@ -47,6 +47,10 @@ class Node(ABC):
     def json(self) -> JSON:
         """This node as JSON Schema."""
 
+    def written(self, value: object) -> object:
+        """A checked value as a definition would write it (for defaults in the schema)."""
+        return value
+
     def _json(self, schema: JSON) -> JSON:
         if self.description:
             schema["description"] = self.description
@@ -178,6 +182,11 @@ class Length(Node):
 
     def json(self) -> JSON:
         return self._json({"type": "string", "pattern": f"^{_LENGTH_PATTERN}$"})
+
+    def written(self, value: object) -> object:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return f"{round(value / 72 * 25.4, 3):g}mm"
+        return value
 
 
 @dataclass
@@ -393,7 +402,7 @@ class Record(Node):
         for name, spec in self.fields.items():
             prop = spec.node.json()
             if spec.default is not None and not isinstance(spec.default, (tuple, dict)):
-                prop["default"] = spec.default
+                prop["default"] = spec.node.written(spec.default)
             properties[name] = prop
         schema: JSON = {"type": "object", "properties": properties,
                         "additionalProperties": False}

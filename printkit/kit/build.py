@@ -33,7 +33,8 @@ class KitPlan:
 
     game: ResolvedGame
     plan: PrintPlan
-    cards: CardsPlan
+    cards: CardsPlan | None
+    """The main deck (``None`` for a game of boards, tokens and sheets only)."""
     board: BoardPlan | None
     components: ComponentsPlan
     """Every entry of ``components:``, and what each amounts to (``summaries``)."""
@@ -52,7 +53,7 @@ class BuildResult:
 def prepare_kit(game: ResolvedGame, options: BuildOptions) -> KitPlan:
     """Check and draw everything but the PDFs; raises every problem a build would hit."""
     print_plan = plan(game.definition, options)
-    cards = plan_cards(game.definition, print_plan)
+    cards = plan_cards(game.definition, print_plan) if game.definition.faces else None
     board = plan_board(game, print_plan, board_paper_name=options.board_paper)
     components = plan_components(game.definition, print_plan,
                                  board_paper_name=options.board_paper)
@@ -70,7 +71,8 @@ def build_game(name_or_path: str, *, output_root: Path, options: BuildOptions,
     folder = output_root / kit_name(definition.game, variant=variant,
                                     changes=build_changes(definition, overrides, options))
     out = OutputSet(folder)
-    write_cards(kit.cards, out, progress)
+    if kit.cards is not None:
+        write_cards(kit.cards, out, progress)
     if kit.board is not None:
         write_board(kit.board, game, out, progress)
     write_components(kit.components, out, progress)
@@ -116,6 +118,7 @@ def check_game(name_or_path: str, *, variant: str | None = None,
         examples = kit.booklet.figures if kit.booklet is not None else 0
         board = kit.board.summary if kit.board is not None else "no board"
         parts = "".join(f"; {summary.line}" for summary in kit.components.summaries)
-        lines.append(f"{label}: {game.definition.title} is valid ({kit.cards.summary}; "
+        cards = kit.cards.summary if kit.cards is not None else "no main deck"
+        lines.append(f"{label}: {game.definition.title} is valid ({cards}; "
                      f"{board}{parts}; {examples} booklet examples verified)")
     return lines

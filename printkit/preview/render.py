@@ -46,7 +46,8 @@ def render_preview(path: Path, *, variant: str | None = None,
         kit = prepare_kit(game, BuildOptions(layouts=("sheets",)))
     except PrintkitError as exc:
         return Preview(problems=exc.render())
-    faces = tuple((art.key, art.svg) for art in (*kit.cards.faces, kit.cards.back))
+    faces = (tuple((art.key, art.svg) for art in (*kit.cards.faces, kit.cards.back))
+             if kit.cards is not None else ())
     board = board_svg(kit.board.picture) if kit.board is not None else ""
     booklet = (booklet_html(kit.booklet, booklet_page(kit.plan.paper))
                if kit.booklet is not None else "")

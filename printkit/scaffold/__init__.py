@@ -1,0 +1,1 @@
+"""The files ``printkit new`` writes: a small definition that builds as it is, and its data."""
