@@ -16,6 +16,25 @@ variant and ``--set`` are applied, so cards and rules never disagree::
         generate: {parameter: attributes}   # rows of an attribute's name, then its values
         count: {parameter: copies}
 
+Words printed from a table or a sheet often quote a parameter too ("Over 200 points
+wins"): inside the text of a sheet component (its title, note, notes, column labels and
+cells) and of a face group's options, ``{parameter: NAME}`` may also stand in the middle of
+a line, and is replaced by the parameter's value written out::
+
+    components:
+      score-sheet:
+        kind: sheet
+        note: "Over {parameter: win_score} points wins"   # quoted: YAML reads ': ' as a key
+
+A score sheet or player aid (a ``kind: sheet`` component) may do the same in the cells of
+its ``rows`` and its ``example``: a cell ``{parameter: NAME}`` takes the parameter's value,
+and a list fills one cell per item, so a point table printed on a score pad follows the
+table the rules read::
+
+    rows:
+      - [Suit, spades, hearts, clubs, diamonds]
+      - [Points, {parameter: suit_values}]     # -> [Points, 1, 2, 3, 4]
+
 The substitution happens on the file's data before the schema checks it, and each
 substituted value keeps the place where the reference was written, so every problem is
 still reported at a line of the file.
@@ -23,6 +42,7 @@ still reported at a line of the file.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +51,8 @@ from printkit.errors import Location, Problem, did_you_mean
 from printkit.yamlsource import Document, PathKey
 
 OVERRIDE_FILE = "<command line>"
+_INLINE = re.compile(r"\{\s*parameter\s*:\s*([^{}]*?)\s*\}")
+"""``{parameter: NAME}`` written inside a line of text."""
 
 
 @dataclass
@@ -93,7 +115,8 @@ def _groups(data: Mapping[str, Any]) -> list[tuple[PathKey, dict[str, Any]]]:
 
 
 def substitute(doc: Document, parameters: Parameters, problems: list[Problem]) -> None:
-    """Replace each ``{parameter: NAME}`` in the face groups by the parameter's value."""
+    """Replace each ``{parameter: NAME}`` in the face groups and sheet components by the
+    parameter's value."""
     if not isinstance(doc.data, dict):
         return
     for path, group in _groups(doc.data):
@@ -109,8 +132,16 @@ def substitute(doc: Document, parameters: Parameters, problems: list[Problem]) -
         options = group.get("options")
         if isinstance(options, dict):
             for option in list(options):
-                _replace(doc, options, option, (*path, "options", option), parameters,
-                         problems, table=False)
+                _words(doc, options, option, (*path, "options", option), parameters,
+                       problems)
+    components = doc.data.get("components")
+    if isinstance(components, dict):
+        for name, component in components.items():
+            if isinstance(component, dict) and component.get("kind") == "sheet":
+                for key in list(component):
+                    if key != "kind":
+                        _words(doc, component, key, ("components", name, key), parameters,
+                               problems)
 
 
 def _replace(doc: Document, holder: dict[str, Any], key: str, path: PathKey,
@@ -119,8 +150,7 @@ def _replace(doc: Document, holder: dict[str, Any], key: str, path: PathKey,
     if name is None:
         return
     if name not in parameters.values:
-        problems.append(doc.problem(path, f"{{parameter: {name}}} names no parameter of this "
-                                    "definition" + did_you_mean(name, parameters.values)))
+        problems.append(_unknown(doc, path, name, parameters))
         holder[key] = None
         return
     value = parameters.values[name]
@@ -134,6 +164,51 @@ def _replace(doc: Document, holder: dict[str, Any], key: str, path: PathKey,
             return
         value = rows
     holder[key] = _plain(value)
+
+
+def _words(doc: Document, holder: dict[str, Any] | list[Any], key: Any, path: PathKey,
+           parameters: Parameters, problems: list[Problem]) -> None:
+    """Replace ``{parameter: NAME}`` standing for ``holder[key]`` by the parameter's value,
+    and inside its text (or the text of the lists and mappings below it) by the value
+    written out."""
+    value = holder[key]
+    name = _reference(value)
+    if name is not None:
+        if name not in parameters.values:
+            problems.append(_unknown(doc, path, name, parameters))
+            holder[key] = None
+        else:
+            holder[key] = _plain(parameters.values[name])
+    elif isinstance(value, str):
+        holder[key] = _inline(doc, value, path, parameters, problems)
+    elif isinstance(value, list):
+        for index in range(len(value)):
+            _words(doc, value, index, (*path, index), parameters, problems)
+    elif isinstance(value, dict):
+        for inner in list(value):
+            _words(doc, value, inner, (*path, inner), parameters, problems)
+
+
+def _unknown(doc: Document, path: PathKey, name: str, parameters: Parameters) -> Problem:
+    return doc.problem(path, f"{{parameter: {name}}} names no parameter of this definition"
+                       + did_you_mean(name, parameters.values))
+
+
+def _inline(doc: Document, text: str, path: PathKey, parameters: Parameters,
+            problems: list[Problem]) -> str:
+    def value(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in parameters.values:
+            problems.append(_unknown(doc, path, name, parameters))
+            return match.group(0)
+        found = parameters.values[name]
+        if isinstance(found, bool) or not isinstance(found, (int, float, str)):
+            problems.append(doc.problem(path, f"parameter {name!r} is not a number or a "
+                                        "word, so it cannot stand in a line of text"))
+            return match.group(0)
+        return str(found)
+
+    return _INLINE.sub(value, text)
 
 
 def as_attribute_table(value: object) -> dict[str, list[object]] | None:
