@@ -33,7 +33,7 @@ from printkit.layout.tiling import (
     to_board,
 )
 from printkit.plugins import PluginError
-from printkit.render.board import BoardMaker, BoardPicture, board_geometry, board_svg
+from printkit.render.board import BoardMaker, BoardPicture, board_svg, picture_geometry
 from printkit.render.svg import Box
 
 TILED_FILE = "board.pdf"
@@ -76,7 +76,7 @@ class BoardPlan:
     @property
     def summary(self) -> str:
         """One line about the board, for ``check``."""
-        geo = board_geometry(self.picture.size, self.picture.square)
+        geo = picture_geometry(self.picture)
         return (f"{self.picture.size}x{self.picture.size} board of {self.picture.square:g} mm "
                 f"squares, {geo.width:.0f} x {geo.height:.0f} mm (one sheet: "
                 f"{self.sheet.paper.name}; tiled: {len(self.tiling.tiles)} sheets)")
@@ -100,7 +100,7 @@ def plan_board(game: ResolvedGame, plan: PrintPlan, *,
                                            definition.sections.get("board"))])
         return None
     settings = BoardSettings.from_mapping(definition.board)
-    outline = board_outline(board_geometry(picture.size, picture.square))
+    outline = board_outline(picture_geometry(picture))
     margin = plan.spec.margin
     try:
         paper = board_paper(board_paper_name, outline.width, outline.height, margin)
@@ -127,7 +127,7 @@ def write_board(board: BoardPlan, game: ResolvedGame, out: OutputSet,
     progress("board", 2, 3)
     warning = ""
     if board.sheet.scale < 1:
-        outline = board_outline(board_geometry(picture.size, picture.square))
+        outline = board_outline(picture_geometry(picture))
         full = smallest_iso_paper(outline.width, outline.height, board.margin)
         warning = (f"REDUCED to {board.sheet.scale:.0%}, too small for the cards "
                    f"(full size needs {full.name})")
@@ -138,7 +138,7 @@ def write_board(board: BoardPlan, game: ResolvedGame, out: OutputSet,
 
 def _keep_clear(picture: BoardPicture) -> tuple[Rect, ...]:
     """The title band and every landmark that seams should avoid, in board coordinates."""
-    geo = board_geometry(picture.size, picture.square)
+    geo = picture_geometry(picture)
     title = Box(0, 0, geo.width, geo.grid_y)
     squares = [geo.square_box(m.row, m.column) for m in picture.landmarks if m.keep_clear]
     return tuple(to_board(geo, b) for b in (title, *squares))

@@ -6,8 +6,11 @@ side (column names above and below, row names left and right) and the grid of sq
 Squares with a meaning in the game are :class:`Landmark` values: tinted, optionally framed
 (the frame lies partly in the play room around a card, so it stays visible once a card is
 down), and marked with a name or an emblem.  Each square may also carry its name, small in
-its top left corner, where a card covers it once the square is taken.  The renderer knows
-no game: each game's plugin turns its rules into a picture (its ``board`` part).
+its top left corner, where a card covers it once the square is taken, and the outlines of
+the cards it takes (:class:`CardOutline`: upright, or sideways for a card laid across
+another).  A *key* under the grid says in a few lines how the board is used, so a mat
+explains itself on the table.  The renderer knows no game: each game's plugin turns its
+rules into a picture (its ``board`` part).
 
 :func:`board_geometry` gives the same measurements without drawing, for the sheet layout
 that tiles the board over several pages.
@@ -21,7 +24,8 @@ from typing import Any
 
 import svgwrite
 
-from printkit.render.svg import Box, num, star_points, text
+from printkit.deck.fonts import shipped_families
+from printkit.render.svg import FONT_FAMILY, Box, num, star_points, text
 
 TITLE_BAND = 14.0
 """Height (mm) of the band above the coordinates that holds the title."""
@@ -33,6 +37,14 @@ BORDER = 0.7
 """Width (mm) of the line around the grid."""
 HOME_RING = 2.6
 """Width (mm) of the coloured frame inside a home square."""
+KEY_SIZE = 4.2
+"""Size (mm) of the key's words under the grid (shrunk if a line is too long)."""
+KEY_STEP = 1.55
+"""Height of a line of the key, in font sizes."""
+KEY_PAD = 4.0
+"""Space (mm) above and below the key."""
+OUTLINE_CAPTION = 2.6
+"""Size (mm) of the caption inside a card outline."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +68,30 @@ class Landmark:
 
 
 @dataclass(frozen=True)
+class CardOutline:
+    """Where a card lies in every square: a thin dashed outline centred in the square.
+
+    ``width`` and ``height`` are the card's (mm): wider than tall for a card laid
+    sideways.  The ``caption`` is written inside the outline as the card would be read:
+    along its top edge when it stands upright, turned a quarter to the left (reading up
+    its left edge) when it lies sideways.  ``dash`` is the stroke's on/off pattern (mm).
+    """
+
+    width: float
+    height: float
+    caption: str = ""
+    dash: tuple[float, ...] = (2.4, 1.6)
+
+
+@dataclass(frozen=True)
+class KeyLine:
+    """A line of the key under the grid: ``lead`` in bold, then ``text``."""
+
+    lead: str
+    text: str
+
+
+@dataclass(frozen=True)
 class BoardPicture:
     """Everything the board drawing shows; ``square`` in millimetres."""
 
@@ -74,6 +110,10 @@ class BoardPicture:
     lines: str = "#1d2a44"
     instructions: tuple[str, ...] = ()
     """Sentences for the assembly map (what goes on which square)."""
+    outlines: tuple[CardOutline, ...] = ()
+    """Card outlines drawn in every square."""
+    key: tuple[KeyLine, ...] = ()
+    """Lines printed under the grid: how the board is used."""
 
     def __post_init__(self) -> None:
         n = self.size
@@ -86,6 +126,10 @@ class BoardPicture:
         for mark in self.landmarks:
             if not (0 <= mark.row < n and 0 <= mark.column < n):
                 raise ValueError(f"square {mark.row},{mark.column} is off a {n}x{n} board")
+        for outline in self.outlines:
+            if not (0 < outline.width <= self.square and 0 < outline.height <= self.square):
+                raise ValueError(f"a {outline.width:g} x {outline.height:g} mm card outline "
+                                 f"does not fit a {self.square:g} mm square")
 
 
 @dataclass(frozen=True)
@@ -119,12 +163,24 @@ class BoardGeometry:
         return tuple(self.grid_y + k * self.square for k in range(self.size + 1))
 
 
-def board_geometry(size: int, square: float) -> BoardGeometry:
-    """The measurements of a ``size`` x ``size`` board of ``square`` mm squares."""
+def board_geometry(size: int, square: float, key_lines: int = 0) -> BoardGeometry:
+    """The measurements of a ``size`` x ``size`` board of ``square`` mm squares, with
+    ``key_lines`` lines of key under the grid."""
     side = size * square
+    key = key_height(key_lines)
     return BoardGeometry(size, square, side + 2 * COORD_BAND,
-                         side + 2 * COORD_BAND + TITLE_BAND, COORD_BAND,
+                         side + 2 * COORD_BAND + TITLE_BAND + key, COORD_BAND,
                          TITLE_BAND + COORD_BAND)
+
+
+def picture_geometry(picture: BoardPicture) -> BoardGeometry:
+    """The measurements of ``picture``'s drawing (its key included)."""
+    return board_geometry(picture.size, picture.square, len(picture.key))
+
+
+def key_height(lines: int) -> float:
+    """Height (mm) of a key of ``lines`` lines, the space around it included (0 for none)."""
+    return 2 * KEY_PAD + lines * KEY_SIZE * KEY_STEP if lines else 0.0
 
 
 def _rgb(colour: str) -> list[int]:
@@ -146,7 +202,7 @@ def mix(colour: str, other: str, amount: float) -> str:
 
 def board_svg(picture: BoardPicture) -> str:
     """SVG text of the whole board."""
-    geo = board_geometry(picture.size, picture.square)
+    geo = picture_geometry(picture)
     drawing = svgwrite.Drawing(size=(f"{num(geo.width)}mm", f"{num(geo.height)}mm"),
                                viewBox=f"0 0 {num(geo.width)} {num(geo.height)}",
                                profile="full", debug=False)
@@ -154,9 +210,11 @@ def board_svg(picture: BoardPicture) -> str:
     drawing.add(drawing.rect((0, 0), (num(geo.width), num(geo.height)),
                              fill=picture.background))
     _squares(drawing, picture, geo)
+    _outlines(drawing, picture, geo)
     _grid_lines(drawing, picture, geo)
     _coordinates(drawing, picture, geo)
     _title(drawing, picture, geo)
+    _key(drawing, picture, geo)
     return str(drawing.tostring())
 
 
@@ -213,6 +271,61 @@ def _emblem(drawing: svgwrite.Drawing, mark: Landmark, box: Box, square: float) 
                                  stroke_width=num(s * 0.012), stroke_linejoin="round"))
     if mark.caption:
         text(drawing, drawing, mark.caption.upper(), cx, cy + s * 0.29, s * 0.08, ink)
+
+
+def _outlines(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometry) -> None:
+    """Each card outline, dashed, centred in every square, with its caption inside."""
+    if not picture.outlines:
+        return
+    ink = mix(picture.lines, picture.background, 0.45)
+    size = OUTLINE_CAPTION
+    group = drawing.g(fill="none", stroke=ink, stroke_width=num(LINE * 0.8))
+    words = drawing.g(fill=ink, font_family=FONT_FAMILY, font_size=num(size))
+    for row in range(picture.size):
+        for col in range(picture.size):
+            box = geo.square_box(row, col)
+            cx, cy = box.x + box.w / 2, box.y + box.h / 2
+            for outline in picture.outlines:
+                x, y = cx - outline.width / 2, cy - outline.height / 2
+                group.add(drawing.rect((num(x), num(y)), (num(outline.width),
+                                                          num(outline.height)),
+                                       stroke_dasharray=" ".join(num(d) for d in outline.dash)))
+                if not outline.caption:
+                    continue
+                inset = size * 0.9
+                if outline.width > outline.height:  # sideways: up the left edge
+                    tx, ty = x + inset + size * 0.73, cy
+                    words.add(drawing.text(outline.caption, insert=(num(tx), num(ty)),
+                                           text_anchor="middle",
+                                           transform=f"rotate(-90 {num(tx)} {num(ty)})"))
+                else:
+                    words.add(drawing.text(outline.caption, insert=(num(cx), num(
+                        y + inset + size * 0.73)), text_anchor="middle"))
+    drawing.add(group)
+    drawing.add(words)
+
+
+def _key(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometry) -> None:
+    """The key's lines under the bottom coordinates: a bold lead, then the words, each
+    line shrunk to the grid's width if it is longer."""
+    if not picture.key:
+        return
+    family = shipped_families()["Vera"]
+    bold, regular = family.faces["bold"], family.faces["regular"]
+    grid = geo.grid
+    top = grid.y + grid.h + COORD_BAND + KEY_PAD
+    for index, line in enumerate(picture.key):
+        lead = line.lead + " " if line.lead and line.text else line.lead
+        wide = bold.width(lead, 1.0) + regular.width(line.text, 1.0)
+        size = min(KEY_SIZE, grid.w / wide) if wide else KEY_SIZE
+        centre = top + (index + 0.5) * KEY_SIZE * KEY_STEP
+        x = grid.x
+        if lead:
+            text(drawing, drawing, lead, x, centre, size, picture.lines, anchor="start")
+            x += bold.width(lead, size)
+        if line.text:
+            text(drawing, drawing, line.text, x, centre, size, picture.lines, bold=False,
+                 anchor="start")
 
 
 def _grid_lines(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometry) -> None:
