@@ -6,7 +6,7 @@ their size, and how many sheets the tiled board takes), the card sheets (cards p
 the build's paper) and any further components the definition lists.  Each row carries a
 small picture drawn by the renderers that draw the real thing.  The template gives only
 the words, in a ```` ```components ```` block whose YAML maps a face group's id (or
-``back``, ``board``) to what players call it::
+``back``, ``board``, or the name of a component) to what players call it::
 
     ```components
     card: square cards, one for every pairing of 1-6 stars with 1-6 stripes
@@ -30,7 +30,7 @@ from printkit.layout import board_pdf
 from printkit.layout.geometry import LayoutError, SheetSpec, pages_needed, sheet_grid
 from printkit.layout.paper import Paper, paper_by_name
 from printkit.layout.tiling import board_outline, tile_board
-from printkit.render.board import BoardMaker, BoardPicture, board_geometry, board_svg
+from printkit.render.board import BoardMaker, BoardPicture, board_svg, picture_geometry
 from printkit.render.kinds import render_back
 from printkit.render.scene import (
     CardShape,
@@ -140,7 +140,7 @@ def _board_picture(definition: Definition, engine: Any) -> BoardPicture | None:
 
 def _board_row(definition: Definition, picture: BoardPicture, counts: Counts,
                words: Inline, library: FaceLibrary) -> ComponentRow:
-    geo = board_geometry(picture.size, picture.square)
+    geo = picture_geometry(picture)
     outline = board_outline(geo)
     settings = BoardSettings.from_mapping(definition.board)
     paper = counts.spec.paper
@@ -168,7 +168,8 @@ def components(directive: Directive, definition: Definition, engine: Any,
     for face in definition.faces:
         groups.setdefault(face.group, []).append(face)
     board = _board_picture(definition, engine)
-    known = [*groups, "back", *(["board"] if board is not None else [])]
+    known = [*groups, "back", *(["board"] if board is not None else []),
+             *(c.name for c in definition.components)]
     words = _words(directive, known)
     library = FaceLibrary(Frame.from_points(definition.card_width, definition.card_height,
                                             0.0, definition.safe_margin))
@@ -196,10 +197,12 @@ def components(directive: Directive, definition: Definition, engine: Any,
     if board is not None:
         rows.append(_board_row(definition, board, counts, words.get("board", ()), library))
     for component in definition.components:
-        rows.append(ComponentRow(None, parse_inline(component.name.replace("-", " ")
-                                                    .capitalize()),
-                                 str(getattr(component, "count", "") or ""),
-                                 parse_inline(component.kind)))
+        name = words.get(component.name) or parse_inline(component.name.replace("-", " ")
+                                                         .capitalize())
+        note = (f"Printed on {counts.spec.paper.name}." if component.kind == "sheet"
+                else component.size)
+        rows.append(ComponentRow(None, name, str(getattr(component, "count", "") or ""),
+                                 parse_inline(note)))
     per_sheet = _per_sheet(counts.spec)
     summary: Inline = ()
     if per_sheet:

@@ -26,10 +26,9 @@ a line, and is replaced by the parameter's value written out::
         kind: sheet
         note: "Over {parameter: win_score} points wins"   # quoted: YAML reads ': ' as a key
 
-A score sheet or player aid (a ``kind: sheet`` component) may do the same in the cells of
-its ``rows`` and its ``example``: a cell ``{parameter: NAME}`` takes the parameter's value,
-and a list fills one cell per item, so a point table printed on a score pad follows the
-table the rules read::
+Standing alone as an item of a list there (a row's cells, the notes, the columns), a
+reference to a list is spread over as many items, so a point table printed on a score pad
+follows the table the rules read::
 
     rows:
       - [Suit, spades, hearts, clubs, diamonds]
@@ -182,8 +181,16 @@ def _words(doc: Document, holder: dict[str, Any] | list[Any], key: Any, path: Pa
     elif isinstance(value, str):
         holder[key] = _inline(doc, value, path, parameters, problems)
     elif isinstance(value, list):
-        for index in range(len(value)):
+        spread: list[Any] = []
+        for index, item in enumerate(value):
+            inner = _reference(item)
+            found = parameters.values.get(inner) if inner is not None else None
+            if isinstance(found, (list, tuple)):  # a list in a list: an item each
+                spread += [_plain(v) for v in found]
+                continue
             _words(doc, value, index, (*path, index), parameters, problems)
+            spread.append(value[index])
+        value[:] = spread
     elif isinstance(value, dict):
         for inner in list(value):
             _words(doc, value, inner, (*path, inner), parameters, problems)
