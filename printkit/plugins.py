@@ -2,8 +2,8 @@
 
 A game is a :class:`GamePlugin`: a small declaration naming the parts the generic layers may
 ask for (its rules engine, face and back kinds, booklet phrasebook, board picture,
-position diagrams, components) and the package resources holding its definition and
-booklet template.  Every game, the shipped ones included, is registered under the
+position diagrams, components, simulation agents) and the package resources holding its
+definition and booklet template.  Every game, the shipped ones included, is registered under the
 ``printkit.games`` entry-point group of its distribution::
 
     [project.entry-points."printkit.games"]
@@ -35,7 +35,8 @@ from printkit.errors import PrintkitError, Problem, did_you_mean
 ENTRY_POINT_GROUP = "printkit.games"
 """The entry-point group games register under."""
 
-PARTS = ("engine", "face_kinds", "back_kinds", "phrases", "board", "positions", "components")
+PARTS = ("engine", "face_kinds", "back_kinds", "phrases", "board", "positions", "components",
+         "agents")
 """The parts a plugin may name (each optional)."""
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -102,7 +103,11 @@ class GamePlugin:
     ``positions``
         a :data:`~printkit.render.diagram.ViewMaker`: a position as a diagram draws it;
     ``components``
-        a function (definition, engine) -> the game's extra components, for the booklet.
+        a function (definition, engine) -> the game's extra components, for the booklet;
+    ``agents``
+        a sequence of :class:`~printkit.rules.agents.Agent` subclasses that play the game
+        for ``printkit simulate``, the first being its default (a game without them is
+        simulated with the generic agents only).
     """
 
     name: str
@@ -115,6 +120,7 @@ class GamePlugin:
     board: str | None = None
     positions: str | None = None
     components: str | None = None
+    agents: str | None = None
     definition: Resource | None = None
     """The shipped definition (YAML), if the game ships one."""
     template: Resource | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 import pytest
@@ -12,13 +13,15 @@ from printkit_toy_nim.rules import ToyMove, ToyNim, ToyParams, ToyState
 
 from printkit.console import Console
 from printkit.errors import DefinitionError
-from printkit.plugins import UnknownGameError
-from printkit.rules.agents import GreedyAgent, RandomAgent, make_agent
+from printkit.plugins import GamePlugin, PluginError, UnknownGameError, registered
+from printkit.rules.report import analyse
+from printkit.rules.agents import GreedyAgent, RandomAgent, default_agent, make_agent
 from printkit.rules.simulate import (
     format_summary,
     game_generators,
     play_game,
     simulate,
+    tally_games,
 )
 
 
@@ -27,16 +30,18 @@ def test_same_seed_same_text_and_other_seed_other_games() -> None:
     first = simulate(game, games=60, seed=5, agent="random")
     again = simulate(game, games=60, seed=5, agent="random")
     assert format_summary(first) == format_summary(again)
-    assert first == again  # elapsed time is not compared
+    assert first == again
     other = simulate(game, games=60, seed=6, agent="random")
-    assert other.lengths != first.lengths
+    assert other.tally != first.tally
 
 
 def test_game_i_does_not_depend_on_how_many_games_are_played() -> None:
-    game = ToyNim()
-    short = simulate(game, games=10, seed=3)
-    long = simulate(game, games=40, seed=3)
-    assert long.lengths[:10] == short.lengths
+    game, agent = ToyNim(), RandomAgent()
+    whole = tally_games(game, agent, 3, range(40))
+    parts = tally_games(game, agent, 3, range(25)).merge(tally_games(game, agent, 3,
+                                                                       range(25, 40)))
+    assert parts == whole
+    assert tally_games(game, agent, 3, range(10)) != tally_games(game, agent, 3, range(10, 20))
 
 
 def test_summary_counts_add_up() -> None:
@@ -46,35 +51,60 @@ def test_summary_counts_add_up() -> None:
     assert summary.seats == ("P1", "P2", "P3", "P4")
     assert sum(summary.wins) == pytest.approx(120)
     assert sum(summary.win_share(i) for i in range(4)) == pytest.approx(1)
-    assert summary.min_length <= summary.median_length <= summary.max_length
-    assert summary.min_length <= summary.mean_length <= summary.max_length
+    assert sum(summary.tally.first_games.values()) == 120
     assert 0 < summary.shared < 120 and summary.no_winner == 0
     rates = dict(summary.figure_rates())
     assert set(rates) == {"points scored", "last taker wins"}
     assert 0 <= rates["last taker wins"] <= 1
 
 
-def test_lengths_and_figures_match_a_replay_of_each_game() -> None:
+def test_lengths_figures_and_first_players_match_a_replay_of_each_game() -> None:
     game = ToyNim()
-    summary = simulate(game, games=25, seed=9)
+    summary = simulate(game, games=25, seed=9, agent="random")
     agent = RandomAgent()
     points = 0.0
+    lengths: Counter[int] = Counter()
+    firsts: Counter[int] = Counter()
     for index in range(25):
         record = play_game(game, agent, *game_generators(9, index))
-        assert summary.lengths[index] == record.turns == game.turn_number(record.states[-1])
+        lengths[record.turns] += 1
+        assert record.turns == game.turn_number(record.states[-1])
+        firsts[game.current_player(record.states[0])] += 1
         points += sum(record.states[-1].scores)
-    assert dict(summary.figures)["points scored"] == points
+    assert summary.tally.lengths == lengths and summary.tally.first_games == firsts
+    assert summary.tally.figures["points scored"][0] == points
 
 
 def test_the_move_cap_stops_games_and_is_reported() -> None:
     game = ToyNim(ToyParams(piles=6))
-    summary = simulate(game, games=30, seed=1, max_moves=4)
+    summary = simulate(game, games=30, seed=1, max_moves=4, agent="random")
     assert summary.capped > 0 and summary.finished + summary.capped == 30
-    assert all(length <= 4 for length in summary.lengths)
+    assert all(length <= 4 for length in summary.tally.lengths)
     text = format_summary(summary)
     assert f"{summary.capped} games stopped unfinished after 4 moves" in text
-    nothing = simulate(game, games=3, seed=1, max_moves=0)
+    assert "not rules" in text
+    nothing = simulate(game, games=3, seed=1, max_moves=1)
     assert nothing.finished == 0 and "no game finished" in format_summary(nothing)
+
+
+class _Dealt(ToyNim):
+    """Toy Nim whose every move is a new deal (to exercise the deal cap)."""
+
+    def deal_number(self, state: ToyState) -> int:
+        return state.turn + 1
+
+
+def test_the_deal_cap_uses_the_engines_deal_number() -> None:
+    game = _Dealt(ToyParams(piles=6))
+    summary = simulate(game, games=30, seed=1, max_deals=3, agent="random")
+    assert summary.tally.capped_deals > 0 and summary.tally.capped_moves == 0
+    assert all(length <= 3 for length in summary.tally.lengths)
+    assert "stopped unfinished after 3 deals" in format_summary(summary)
+    free = simulate(game, games=30, seed=1, max_deals=None, agent="random")
+    assert free.capped == 0
+    record = play_game(ToyNim(ToyParams(piles=6)), RandomAgent(), *game_generators(1, 0),
+                       max_deals=1)
+    assert not record.capped  # an engine without deals is never stopped by the deal cap
 
 
 def test_greedy_takes_the_best_move_and_leaves_chance_alone() -> None:
@@ -99,12 +129,14 @@ def test_greedy_runs_are_reproducible_and_differ_from_random() -> None:
         simulate(game, games=50, seed=4, agent=GreedyAgent())
     )
     randomly = simulate(game, games=50, seed=4, agent="random")
-    assert greedy.mean_length < randomly.mean_length
+    assert analyse(greedy).length.mean < analyse(randomly).length.mean
 
 
 def test_bad_arguments() -> None:
     with pytest.raises(KeyError, match="did you mean 'greedy'"):
         make_agent("gredy")
+    with pytest.raises(KeyError, match="the agents are: beginner, random, greedy"):
+        make_agent("best", "white-star")
     with pytest.raises(ValueError, match="no agent named 'best'"):
         simulate(ToyNim(), games=1, seed=1, agent="best")
     with pytest.raises(ValueError, match="at least one game"):
@@ -128,16 +160,42 @@ def test_progress_is_reported_after_every_game() -> None:
 
 
 def test_format_summary_layout() -> None:
-    summary = simulate(ToyNim(ToyParams(players=2)), games=40, seed=11)
+    summary = simulate(ToyNim(ToyParams(players=2)), games=40, seed=11, agent="random")
     lines = format_summary(summary).splitlines()
     assert lines[0] == "Toy Nim: 40 games, random agent, seed 11"
     assert lines[1] == "parameters: players=2, piles=3, max_take=3, rolls=true, last_bonus=2"
-    header = lines.index("  mean    sd   min   median   max")
-    assert header > 0
-    seat_header = lines.index("  seat   wins   share")
+    assert lines[3] == "finished: 40 of 40 (100.0%, 95% CI 91.2-100.0%)"
+    seat_header = lines.index("  seat   wins   share       95% CI")
     assert lines[seat_header + 1].startswith("  P1 ") and lines[seat_header + 2].startswith("  P2 ")
-    assert lines[-3] == "per game (mean over the finished games)"
+    assert any(line.startswith("  first-player advantage: ") for line in lines)
+    assert "  mean    95% CI    sd   min   10%   25%   median   75%   90%   max" in lines
+    assert "per game (mean over the finished games, 95% CI)" in lines
     assert all(line == line.rstrip() for line in lines)
+
+
+def test_agents_by_game() -> None:
+    assert default_agent("toy-nim") == "greedy" and default_agent(ToyNim()) == "greedy"
+    assert default_agent("white-star") == "beginner"
+    assert make_agent(None, "star-battle").name == "beginner"
+    assert type(make_agent(None, "star-battle")).__module__ == "printkit.games.star_battle.agents"
+    assert simulate(ToyNim(), games=2, seed=1).agent == "greedy"
+    assert isinstance(make_agent("random", "white-star"), RandomAgent)
+
+
+def test_a_plugin_whose_agents_are_not_agents_is_named() -> None:
+    bad = GamePlugin(name="bad-agents", title="Bad", package="printkit_toy_nim",
+                     engine=".rules:ToyNim", agents=".rules:ToyParams")
+    clash = GamePlugin(name="clash", title="Clash", package="tests",
+                       engine="printkit_toy_nim.rules:ToyNim", agents=".test_simulate:CLASHING")
+    with registered(bad, clash):
+        with pytest.raises(PluginError, match="'bad-agents': agents must be"):
+            make_agent(None, "bad-agents")
+        with pytest.raises(PluginError, match="takes the name of a generic agent"):
+            make_agent(None, "clash")
+
+
+CLASHING = (RandomAgent,)
+"""A game's own agents that take a generic agent's name (refused)."""
 
 
 # --------------------------------------------------------------------------- the command

@@ -4,6 +4,12 @@ An agent never changes the game's random stream: ``chance`` is the generator the
 will use for the move's own chance (deals, exchanges), which an agent may only copy, and
 ``rng`` is the agent's own generator for its choices.  Both are derived from the
 simulation seed, so a run replays exactly.
+
+Two agents play any game: ``random`` and ``greedy``.  A game adds its own through the
+``agents`` part of its plugin (:class:`~printkit.plugins.GamePlugin`); the first of them
+is the game's default, a player meant to play like a sensible beginner, so that what a
+simulation reports about a variant says something about people playing it.  A game
+without agents of its own is simulated with ``greedy`` by default.
 """
 
 from __future__ import annotations
@@ -13,7 +19,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from printkit.errors import did_you_mean
+from printkit import plugins
+from printkit.errors import PrintkitError, did_you_mean
 from printkit.rules.base import Game
 
 
@@ -84,11 +91,60 @@ class GreedyAgent(Agent):
 
 
 AGENTS: dict[str, type[Agent]] = {cls.name: cls for cls in (RandomAgent, GreedyAgent)}
+"""The agents that play every game."""
+
+FALLBACK = GreedyAgent.name
+"""The default agent of a game that brings none of its own."""
 
 
-def make_agent(name: str) -> Agent:
-    """The agent called ``name``; ``KeyError`` with a suggestion for an unknown name."""
+def game_agents(game: Game[Any, Any, Any] | str | None) -> dict[str, type[Agent]]:
+    """The agents that can play ``game`` (an engine or a game name): its own, its default
+    first, then the generic ones (a game's own agent may not take a generic name)."""
+    found: dict[str, type[Agent]] = {}
+    name = game if isinstance(game, str) or game is None else game.name
+    if name is not None:
+        try:
+            plugin = plugins.find(name)
+        except PrintkitError:
+            plugin = None  # an engine without a plugin (a test's) plays the generic agents
+        if plugin is not None and plugin.has("agents"):
+            for cls in _declared(plugin):
+                found.setdefault(cls.name, cls)
+    for key, cls in AGENTS.items():
+        found.setdefault(key, cls)
+    return found
+
+
+def _declared(plugin: plugins.GamePlugin) -> list[type[Agent]]:
+    """The agent classes a plugin declares, checked."""
+    declared = plugin.part("agents")
+    if not isinstance(declared, (tuple, list)) or not declared or not all(
+        isinstance(c, type) and issubclass(c, Agent) for c in declared
+    ):
+        raise plugins.PluginError(f"game plugin {plugin.name!r}: agents must be a non-empty "
+                                  "sequence of Agent subclasses")
+    for cls in declared:
+        if cls.name in AGENTS:
+            raise plugins.PluginError(f"game plugin {plugin.name!r}: its agent {cls.name!r} "
+                                      "takes the name of a generic agent")
+    return list(declared)
+
+
+def default_agent(game: Game[Any, Any, Any] | str | None) -> str:
+    """The name of the agent that plays ``game`` when none is asked for."""
+    own = game_agents(game)
+    first = next(iter(own))
+    return first if first not in AGENTS else FALLBACK
+
+
+def make_agent(name: str | None, game: Game[Any, Any, Any] | str | None = None) -> Agent:
+    """The agent called ``name`` for ``game`` (its default agent when ``name`` is None);
+    ``KeyError`` with a suggestion for an unknown name."""
+    known = game_agents(game)
+    if name is None:
+        name = default_agent(game)
     try:
-        return AGENTS[name]()
+        return known[name]()
     except KeyError:
-        raise KeyError(f"no agent named {name!r}" + did_you_mean(name, AGENTS)) from None
+        raise KeyError(f"no agent named {name!r}" + did_you_mean(name, known)
+                       + f"; the agents are: {', '.join(known)}") from None

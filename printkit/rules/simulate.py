@@ -1,36 +1,78 @@
-"""Play many complete games with simple agents and sum up what happened.
+"""Play many complete games with an agent in every seat and add up what happened.
 
-Pure: no printing and no clocks in the text.  Each game has its own random generators,
-derived from the seed and the game's index, one for the game's chance and one for the
-agent's choices, so a run is reproducible and game *i* is the same whatever the number
-of games.  A game that has not ended after ``max_moves`` moves is stopped and counted
-apart; every statistic below is over the games that finished.
+Pure: no printing and no clocks in any result.  Game *i* of a run has its own random
+generators, derived from the seed and *i* alone (one for the game's chance, one for the
+agent's choices), so a game is the same whatever the number of games, the process that
+plays it or the machine it runs on; that is what lets :mod:`printkit.rules.runner` split a
+run over cores, shards and a cluster and still give the result of one process.
 
-A *turn* is one decision: a move given to ``apply``.
+A game is stopped, and counted as *unfinished*, when it has not ended after
+``max_moves`` moves or, for a game that has deals (an engine with a ``deal_number``
+method, see :class:`CountsDeals`), when it would start deal ``max_deals + 1``.  These caps
+bound the simulator's work: they are never rules of the game, and the report leaves the
+unfinished games out of every statistic but the count of them.
+
+A *turn* is one decision: a move given to the engine.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-import statistics
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from fractions import Fraction
+from typing import Any, Protocol, runtime_checkable
 
 from printkit.rules.agents import Agent, make_agent
 from printkit.rules.base import Game
+from printkit.rules.report import format_report
+from printkit.rules.tally import NO_WINNER, SHARED, Tally
 
-DEFAULT_MAX_MOVES = 100_000
+DEFAULT_MAX_MOVES = 10_000
+"""Moves after which a game is stopped unfinished: above any finished game of the shipped
+games with their default agents (the longest, Stars, plays about 1,000), so the cap only
+stops games that have stalled, such as random Stars players whose contracts all fail."""
+
+DEFAULT_MAX_DEALS = 100
+"""Deals after which a game with deals is stopped unfinished (a game of Stars between
+beginners lasts about ten)."""
+
+
+@runtime_checkable
+class CountsDeals(Protocol):
+    """An engine whose games are played in deals (hands) says which deal a state is in."""
+
+    def deal_number(self, state: Any) -> int:
+        """1 for the first deal, 2 for the second..."""
+
+
+@runtime_checkable
+class ExplainsResults(Protocol):
+    """An engine that says, in a few words, how a finished game was decided ("elimination",
+    "both fleets destroyed in one battle"...); the report counts games by these words."""
+
+    def result_cause(self, state: Any) -> str:
+        """How the terminal ``state`` was decided."""
+
+
+@runtime_checkable
+class SharesFigures(Protocol):
+    """An engine that names shares among its figures, each pooled over the whole run
+    (``{"contracts made": ("contracts made", "hands")}``)."""
+
+    def figure_shares(self) -> Mapping[str, tuple[str, str]]:
+        """label -> (numerator figure, denominator figure)."""
 
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One played game: every state from the deal to the end, and whether it was cut off."""
+    """One played game: every state from the deal on, and whether (and why) it was cut off."""
 
     states: tuple[Any, ...]
     capped: bool
+    #: "moves" or "deals" for a game cut off, "" for a finished one
+    cap: str = ""
 
     @property
     def turns(self) -> int:
@@ -53,90 +95,154 @@ def play_game(
     rng: random.Random,
     *,
     max_moves: int = DEFAULT_MAX_MOVES,
+    max_deals: int | None = DEFAULT_MAX_DEALS,
 ) -> GameRecord:
-    """Deal with ``chance`` and let ``agent`` play every seat until the game ends."""
+    """Deal with ``chance`` and let ``agent`` play every seat until the game ends.
+
+    Each move is checked against the legal moves the agent was given (the membership test
+    :meth:`~printkit.rules.base.Game.apply` makes, without generating the moves again)
+    and then played; an agent's illegal move raises the engine's refusal.
+    """
     state = game.initial_state(chance)
     states = [state]
-    while not game.is_terminal(state):
+    legal_moves, is_terminal = game.legal_moves, game.is_terminal
+    play, plain, choose = game._play, game.without_outcome, agent.choose
+    deal_number = game.deal_number if max_deals is not None and isinstance(
+        game, CountsDeals) else None
+    deals_allowed = max_deals if max_deals is not None else 0
+    while not is_terminal(state):
         if len(states) > max_moves:
-            return GameRecord(tuple(states), capped=True)
-        moves = game.legal_moves(state)
+            return GameRecord(tuple(states), capped=True, cap="moves")
+        moves = legal_moves(state)
         if not moves:
             raise RuntimeError(
                 f"{game.name}: no legal move in a position that is not over:\n"
                 + game.format_state(state)
             )
-        state = game.apply(state, agent.choose(game, state, moves, chance, rng), chance)
+        move = choose(game, state, moves, chance, rng)
+        if plain(state, move) not in moves:
+            raise game.refusal(state, move)
+        state = play(state, move, chance)
         states.append(state)
+        if deal_number is not None and deal_number(state) > deals_allowed:
+            return GameRecord(tuple(states), capped=True, cap="deals")
     return GameRecord(tuple(states), capped=False)
+
+
+def describe_result(game: Game[Any, Any, Any], state: Any, winners: tuple[int, ...]) -> str:
+    """How a finished game was decided: the engine's words, or a generic phrase."""
+    if isinstance(game, ExplainsResults):
+        return game.result_cause(state)
+    if not winners:
+        return "nobody won"
+    return "equal top scores" if len(winners) > 1 else "highest score"
+
+
+def tally_games(
+    game: Game[Any, Any, Any],
+    agent: Agent,
+    seed: int,
+    indices: range,
+    *,
+    max_moves: int = DEFAULT_MAX_MOVES,
+    max_deals: int | None = DEFAULT_MAX_DEALS,
+    progress: Callable[[int], None] | None = None,
+) -> Tally:
+    """Play games ``indices`` of the run seeded with ``seed`` and add them up.
+
+    ``progress(n)`` is called after each game with the number of games played so far.
+    """
+    tally = Tally()
+    for done, index in enumerate(indices, 1):
+        chance, rng = game_generators(seed, index)
+        record = play_game(game, agent, chance, rng, max_moves=max_moves, max_deals=max_deals)
+        first = record.states[0]
+        tally.add_seats(game.player_names(first))
+        if record.capped:
+            tally.add_capped(record.cap == "deals")
+        else:
+            final = record.states[-1]
+            winners = tuple(game.winners(final))
+            tally.add_finished(record.turns, winners, game.current_player(first),
+                               describe_result(game, final, winners),
+                               game.figures(record.states))
+        if progress is not None:
+            progress(done)
+    return tally
+
+
+# --------------------------------------------------------------------------- the one-call API
 
 
 @dataclass(frozen=True)
 class Summary:
-    """What a run of simulated games showed (see :func:`format_summary`)."""
+    """A run and its tally: the data every report is made from (see
+    :mod:`printkit.rules.report`)."""
 
     title: str
+    game: str
     parameters: tuple[tuple[str, str], ...]
     agent: str
     seed: int
     games: int
-    capped: int
     max_moves: int
-    seats: tuple[str, ...]
-    #: turns of each finished game, in game order
-    lengths: tuple[int, ...]
-    #: wins per seat; a win shared by k players counts 1/k for each
-    wins: tuple[float, ...]
-    #: finished games won by more than one player, and by nobody
-    shared: int
-    no_winner: int
-    #: the game's own figures, summed over finished games, in the order first reported
-    figures: tuple[tuple[str, float], ...]
-    #: wall-clock seconds (never part of the text)
-    elapsed: float = dataclasses.field(default=0.0, compare=False)
+    max_deals: int | None
+    tally: Tally
+    #: label -> (numerator figure, denominator figure), from the engine
+    shares: tuple[tuple[str, str, str], ...] = ()
+    #: the slice of the run this summary covers (all of it unless it is a shard)
+    start: int = 0
+    stop: int | None = None
 
     @property
     def finished(self) -> int:
         """Games that reached their end."""
-        return len(self.lengths)
+        return self.tally.finished
 
     @property
-    def mean_length(self) -> float:
-        """Mean game length in turns (0 without finished games)."""
-        return statistics.fmean(self.lengths) if self.lengths else 0.0
+    def capped(self) -> int:
+        """Games stopped unfinished, by either cap."""
+        return self.tally.capped_moves + self.tally.capped_deals
 
     @property
-    def sd_length(self) -> float:
-        """Standard deviation of the game length (over the finished games as a whole)."""
-        return statistics.pstdev(self.lengths) if self.lengths else 0.0
+    def seats(self) -> tuple[str, ...]:
+        return tuple(self.tally.seats)
 
     @property
-    def median_length(self) -> float:
-        """Median game length in turns."""
-        return float(statistics.median(self.lengths)) if self.lengths else 0.0
+    def wins(self) -> tuple[float, ...]:
+        """Wins per seat; a win shared by k players counts 1/k for each."""
+        return tuple(float(self.tally.seat_wins(i)) for i in range(len(self.tally.seats)))
 
     @property
-    def min_length(self) -> int:
-        """Shortest game in turns."""
-        return min(self.lengths, default=0)
+    def shared(self) -> int:
+        """Finished games won by more than one player."""
+        return self.tally.outcome_count(SHARED)
 
     @property
-    def max_length(self) -> int:
-        """Longest game in turns."""
-        return max(self.lengths, default=0)
+    def no_winner(self) -> int:
+        """Finished games won by nobody."""
+        return self.tally.outcome_count(NO_WINNER)
 
     def win_share(self, seat: int) -> float:
         """The fraction of finished games won by ``seat``."""
-        return self.wins[seat] / self.finished if self.finished else 0.0
+        n = self.finished
+        return float(self.tally.seat_wins(seat) / n) if n else 0.0
 
     def figure_rates(self) -> tuple[tuple[str, float], ...]:
         """Each figure per finished game."""
         n = max(1, self.finished)
-        return tuple((name, total / n) for name, total in self.figures)
+        return tuple((name, float(Fraction(total) / n))
+                     for name, (total, _) in self.tally.figures.items())
+
+
+def parameter_text(params: object) -> tuple[tuple[str, str], ...]:
+    """A parameters dataclass as (name, value written as after ``--set name=``) pairs."""
+    if not dataclasses.is_dataclass(params) or isinstance(params, type):
+        return ()
+    return tuple((f.name, _describe(getattr(params, f.name))) for f in dataclasses.fields(params))
 
 
 def _describe(value: object, *, nested: bool = False) -> str:
-    """A parameter value as it would be written after ``--set key=``."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, tuple):
@@ -147,133 +253,65 @@ def _describe(value: object, *, nested: bool = False) -> str:
     return str(value)
 
 
+def engine_shares(game: Game[Any, Any, Any]) -> tuple[tuple[str, str, str], ...]:
+    """The shares an engine names among its figures, as (label, numerator, denominator)."""
+    if not isinstance(game, SharesFigures):
+        return ()
+    return tuple((label, top, bottom) for label, (top, bottom) in game.figure_shares().items())
+
+
 def simulate(
     game: Game[Any, Any, Any],
     *,
     games: int,
     seed: int,
-    agent: str | Agent = "random",
+    agent: str | Agent | None = None,
     progress: Callable[[int, int], None] | None = None,
     max_moves: int = DEFAULT_MAX_MOVES,
+    max_deals: int | None = DEFAULT_MAX_DEALS,
 ) -> Summary:
-    """Play ``games`` complete games of ``game`` with ``agent`` in every seat.
+    """Play ``games`` complete games of ``game`` in this process with ``agent`` in every
+    seat (by default the game's own default agent).
 
     ``progress(done, total)`` is called after each game.  Raises ``ValueError`` for an
-    unknown agent name or a number of games below 1.
+    unknown agent name or a number of games below 1.  :func:`printkit.rules.runner.run`
+    is the same with several processes, shards or a cluster.
     """
     if games < 1:
         raise ValueError(f"games: at least one game is needed, not {games}")
-    if isinstance(agent, str):
+    if not isinstance(agent, Agent):
         try:
-            agent = make_agent(agent)
+            agent = make_agent(agent, game)
         except KeyError as exc:
             raise ValueError(str(exc.args[0])) from None
-    started = time.perf_counter()
-    seats: list[str] = []
-    lengths: list[int] = []
-    wins: list[float] = []
-    shared = no_winner = capped = 0
-    figures: dict[str, float] = {}
-    for index in range(games):
-        chance, rng = game_generators(seed, index)
-        record = play_game(game, agent, chance, rng, max_moves=max_moves)
-        names = game.player_names(record.states[0])
-        if len(names) > len(seats):
-            seats += names[len(seats) :]
-            wins += [0.0] * (len(names) - len(wins))
-        if record.capped:
-            capped += 1
-        else:
-            final = record.states[-1]
-            lengths.append(record.turns)
-            winners = game.winners(final)
-            for player in winners:
-                wins[player] += 1 / len(winners)
-            shared += len(winners) > 1
-            no_winner += not winners
-            for name, value in game.figures(record.states).items():
-                figures[name] = figures.get(name, 0.0) + float(value)
-        if progress is not None:
-            progress(index + 1, games)
-    params = game.params
-    parameters = tuple(
-        (f.name, _describe(getattr(params, f.name))) for f in dataclasses.fields(params)
-    ) if dataclasses.is_dataclass(params) else ()
-    return Summary(
-        title=game.title,
-        parameters=parameters,
-        agent=agent.name,
-        seed=seed,
-        games=games,
-        capped=capped,
-        max_moves=max_moves,
-        seats=tuple(seats),
-        lengths=tuple(lengths),
-        wins=tuple(wins),
-        shared=shared,
-        no_winner=no_winner,
-        figures=tuple(figures.items()),
-        elapsed=time.perf_counter() - started,
+    tally = tally_games(
+        game, agent, seed, range(games), max_moves=max_moves, max_deals=max_deals,
+        progress=None if progress is None else (lambda done: progress(done, games)),
     )
-
-
-def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
-    """Rows of cells in aligned columns (right-aligned where ``right`` says so)."""
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    out = []
-    for row in rows:
-        cells = [
-            cell.rjust(width) if align else cell.ljust(width)
-            for cell, width, align in zip(row, widths, right, strict=True)
-        ]
-        out.append("  " + "   ".join(cells).rstrip())
-    return out
-
-
-def _number(value: float) -> str:
-    return f"{value:.0f}" if value == int(value) else f"{value:.1f}"
+    return Summary(game.title, game.name, parameter_text(game.params), agent.name, seed,
+                   games, max_moves, max_deals, tally, engine_shares(game))
 
 
 def format_summary(summary: Summary) -> str:
-    """The summary as aligned plain text; the same run always gives the same text."""
-    s = summary
-    plural = "s" * (s.games != 1)
-    lines = [f"{s.title}: {s.games} game{plural}, {s.agent} agent, seed {s.seed}"]
-    if s.parameters:
-        lines.append("parameters: " + ", ".join(f"{k}={v}" for k, v in s.parameters))
-    lines.append("")
-    if s.capped:
-        lines.append(
-            f"{s.capped} game{'s' * (s.capped != 1)} stopped unfinished after "
-            f"{s.max_moves} moves; the figures below leave them out"
-        )
-        lines.append("")
-    if not s.finished:
-        lines.append("no game finished")
-        return "\n".join(lines) + "\n"
-    lines.append(f"game length in turns over {s.finished} finished games")
-    lines += _table(
-        [
-            ["mean", "sd", "min", "median", "max"],
-            [f"{s.mean_length:.1f}", f"{s.sd_length:.1f}", str(s.min_length),
-             _number(s.median_length), str(s.max_length)],
-        ],
-        [True] * 5,
-    )
-    lines.append("")
-    lines.append("wins by seat (a shared win is split between the winners)")
-    rows = [["seat", "wins", "share"]]
-    rows += [
-        [name, _number(s.wins[i]), f"{100 * s.win_share(i):.1f}%"]
-        for i, name in enumerate(s.seats)
-    ]
-    lines += _table(rows, [False, True, True])
-    lines.append(f"  shared wins: {s.shared} ({100 * s.shared / s.finished:.1f}% of games)")
-    if s.no_winner:
-        lines.append(f"  no winner:   {s.no_winner} ({100 * s.no_winner / s.finished:.1f}%)")
-    rates = s.figure_rates()
-    if rates:
-        lines.append("")
-        lines.append("per game (mean over the finished games)")
-        lines += _table([[name, f"{rate:.3f}"] for name, rate in rates], [False, True])
-    return "\n".join(lines) + "\n"
+    """The balance report of ``summary`` as plain text (see
+    :func:`printkit.rules.report.format_report`)."""
+    return format_report(summary)
+
+
+__all__ = [
+    "DEFAULT_MAX_DEALS",
+    "DEFAULT_MAX_MOVES",
+    "CountsDeals",
+    "ExplainsResults",
+    "GameRecord",
+    "SharesFigures",
+    "Summary",
+    "describe_result",
+    "engine_shares",
+    "format_summary",
+    "game_generators",
+    "parameter_text",
+    "play_game",
+    "simulate",
+    "tally_games",
+]

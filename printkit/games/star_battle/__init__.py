@@ -7,6 +7,7 @@ PLUGIN = GamePlugin(
     title='Star Battle',
     package=__name__,
     engine=".rules:StarBattle",
+    agents=".agents:AGENTS",
     face_kinds=".faces:FACE_KINDS",
     definition=Resource("printkit.decks", "star-battle.yaml"),
 )

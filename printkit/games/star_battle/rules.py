@@ -568,6 +568,14 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
     def format_move(self, state: StarBattleState, move: StarBattleMove) -> str:
         return notation.format_move(move)
 
+    def result_cause(self, state: StarBattleState) -> str:
+        """How a finished game was decided, for the simulator's report."""
+        if state.victory == "domination":
+            return "domination (over 3/4 of the systems, the Core among them)"
+        if len(state.winners) > 1:
+            return "elimination: the last fleets destroyed in one battle"
+        return "elimination"
+
     def claims(self) -> Mapping[str, Claim[StarBattleState]]:
         return claims.claims(self)
 

@@ -7,6 +7,7 @@ PLUGIN = GamePlugin(
     title='Stars and Bars',
     package=__name__,
     engine=".rules:StarsAndBars",
+    agents=".agents:AGENTS",
     face_kinds=".faces:FACE_KINDS",
     definition=Resource("printkit.decks", "stars-and-bars.yaml"),
 )

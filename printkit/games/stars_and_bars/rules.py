@@ -463,6 +463,22 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
 
     # ---- scoring and the end
 
+    def result_cause(self, state: StarsAndBarsState) -> str:
+        """How a finished game was decided, for the simulator's report."""
+        p = self.params
+        empty = not state.hands[0] and not state.hands[1]
+        decided = self.round_decision(state.scores)
+        lead = abs(state.scores[0] - state.scores[1])
+        if decided is not None and len(decided) == 2:
+            return f"tie: both over {p.win_score}, less than {p.win_margin} apart"
+        if decided is not None:
+            if max(state.scores) > p.win_score and lead >= p.win_margin:
+                return f"over {p.win_score} with a lead of {p.win_margin} or more"
+            return f"lead over {p.runaway_margin}"
+        if empty and lead >= p.win_margin:
+            return f"cards out, lead of {p.win_margin} or more"
+        return f"tie: cards out, lead under {p.win_margin}" if empty else "undecided"
+
     def round_decision(self, scores: tuple[int, int]) -> tuple[Player, ...] | None:
         """What the end-of-round test decides for these scores (``None``: play on)."""
         p = self.params

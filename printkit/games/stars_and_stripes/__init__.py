@@ -7,6 +7,7 @@ PLUGIN = GamePlugin(
     title='Stars and Stripes',
     package=__name__,
     engine=".rules:StarsAndStripes",
+    agents=".agents:AGENTS",
     face_kinds=".faces:FACE_KINDS",
     phrases=".phrases:StarsAndStripesPhrases",
     board=".board:board_picture",

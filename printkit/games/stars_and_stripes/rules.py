@@ -472,6 +472,13 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
     def parse_move(self, state: StarsAndStripesState, text: str) -> StarsAndStripesMove:
         return notation.parse_move(self, text)
 
+    def result_cause(self, state: StarsAndStripesState) -> str:
+        """How a finished game was decided, for the simulator's report."""
+        why = ("a hand ran out" if self.someone_out_of_cards(state.cells, state.hands)
+               else "a round without a placement")
+        shared = len(self.winners(state)) > 1
+        return f"{'equal most' if shared else 'most'} followers after {why}"
+
     def claims(self) -> Mapping[str, Claim[StarsAndStripesState]]:
         return claims.claims(self)
 

@@ -7,6 +7,7 @@ PLUGIN = GamePlugin(
     title='"I vant to be alone"',
     package=__name__,
     engine=".rules:Vant",
+    agents=".agents:AGENTS",
     face_kinds=".faces:FACE_KINDS",
     definition=Resource("printkit.decks", "i-vant-to-be-alone.yaml"),
     template=None,

@@ -341,6 +341,10 @@ class Vant(Game[VantState, VantMove, VantParams]):
 
     def view(self, state: VantState, player: Player) -> str:
         return _notation.view(self, state, player)
+    def result_cause(self, state: VantState) -> str:
+        """How a finished game was decided, for the simulator's report."""
+        return "equal scores" if len(self.winners(state)) > 1 else "higher score"
+
 
     # ---- claims and figures
 

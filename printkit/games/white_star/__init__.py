@@ -7,6 +7,7 @@ PLUGIN = GamePlugin(
     title='Stars (White Star)',
     package=__name__,
     engine=".rules:WhiteStar",
+    agents=".agents:AGENTS",
     face_kinds=".faces:FACE_KINDS",
     definition=Resource("printkit.decks", "white-star.yaml"),
 )

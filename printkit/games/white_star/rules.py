@@ -467,5 +467,19 @@ class WhiteStar(Game[WhiteStarState, WhiteStarMove, WhiteStarParams]):
         (see :func:`printkit.games.white_star.claims.heuristic`)."""
         return claims.heuristic(self, state, player)
 
+    # ------------------------------------------------------------------ for the simulator
+
+    def deal_number(self, state: WhiteStarState) -> int:
+        """Which deal ``state`` belongs to (the simulator's ``--max-deals`` counts these)."""
+        return state.deal
+
+    def result_cause(self, state: WhiteStarState) -> str:
+        """How a finished game was decided, for the simulator's report."""
+        return f"alone at the top after a hand reaching {self.params.target}"
+
+    def figure_shares(self) -> Mapping[str, tuple[str, str]]:
+        """The made-contract rate, pooled over every hand a simulation plays."""
+        return {"contracts made": ("contracts made", "hands")}
+
 
 __all__ = ["Params", "WhiteStar"]
