@@ -14,8 +14,8 @@ from printkit_toy_nim.rules import ToyMove, ToyNim, ToyParams, ToyState
 from printkit.console import Console
 from printkit.errors import DefinitionError
 from printkit.plugins import GamePlugin, PluginError, UnknownGameError, registered
-from printkit.rules.report import analyse
 from printkit.rules.agents import GreedyAgent, RandomAgent, default_agent, make_agent
+from printkit.rules.report import analyse
 from printkit.rules.simulate import (
     format_summary,
     game_generators,
