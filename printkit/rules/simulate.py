@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 from printkit.rules.agents import Agent, make_agent
 from printkit.rules.base import Game
@@ -107,8 +107,7 @@ def play_game(
     states = [state]
     legal_moves, is_terminal = game.legal_moves, game.is_terminal
     play, plain, choose = game._play, game.without_outcome, agent.choose
-    deal_number = game.deal_number if max_deals is not None and isinstance(
-        game, CountsDeals) else None
+    deal_number = game.deal_number if max_deals is not None and _counts_deals(game) else None
     deals_allowed = max_deals if max_deals is not None else 0
     while not is_terminal(state):
         if len(states) > max_moves:
@@ -129,9 +128,30 @@ def play_game(
     return GameRecord(tuple(states), capped=False)
 
 
+_HOOKS: dict[tuple[type[Any], str], bool] = {}
+
+
+def _cached(game: Game[Any, Any, Any], name: str, check: Callable[[object], bool]) -> bool:
+    """A protocol check remembered per engine class (one costs tens of microseconds, as
+    much as a short game's move)."""
+    key = (type(game), name)
+    found = _HOOKS.get(key)
+    if found is None:
+        found = _HOOKS[key] = check(game)
+    return found
+
+
+def _counts_deals(game: Game[Any, Any, Any]) -> TypeGuard[CountsDeals]:
+    return _cached(game, "deals", lambda g: isinstance(g, CountsDeals))
+
+
+def _explains(game: Game[Any, Any, Any]) -> TypeGuard[ExplainsResults]:
+    return _cached(game, "results", lambda g: isinstance(g, ExplainsResults))
+
+
 def describe_result(game: Game[Any, Any, Any], state: Any, winners: tuple[int, ...]) -> str:
     """How a finished game was decided: the engine's words, or a generic phrase."""
-    if isinstance(game, ExplainsResults):
+    if _explains(game):
         return game.result_cause(state)
     if not winners:
         return "nobody won"
