@@ -8,6 +8,7 @@ import json
 import pytest
 from printkit_toy_nim.rules import ToyNim, ToyParams
 
+from printkit.rules import runner
 from printkit.rules.agents import make_agent
 from printkit.rules.cluster import run_on_dask
 from printkit.rules.registry import engine_class
@@ -23,9 +24,11 @@ def spec_of(name: str, games_seed: int = 4) -> RunSpec:
     return RunSpec(cls, game.params, type(make_agent(None, game)), games_seed, max_moves=400)
 
 
-def test_jobs_give_the_same_tally_as_one_process() -> None:
+def test_jobs_give_the_same_tally_as_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
     spec = spec_of("stars-and-stripes")
     one = run(spec, 0, 60, jobs=1)
+    assert run(spec, 0, 60, jobs=2) == one  # short: played here after the first slice
+    monkeypatch.setattr(runner, "WORTH_PROCESSES", 0.0)  # now on worker processes
     seen: list[int] = []
     two = run(spec, 0, 60, jobs=2, progress=lambda done, total: seen.append(done))
     assert two == one and one.games == 60

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -29,6 +30,10 @@ from printkit.rules.simulate import (
     tally_games,
 )
 from printkit.rules.tally import Tally
+
+WORTH_PROCESSES = 1.0
+"""Seconds of play left below which a run stays in this process: starting workers costs
+about that (the result is the same either way)."""
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: games played so far out of the games asked for."""
@@ -102,17 +107,37 @@ def shard_range(games: int, shard: int, shards: int) -> tuple[int, int]:
 
 def run(spec: RunSpec, start: int, stop: int, *, jobs: int = 1,
         progress: Progress | None = None) -> Tally:
-    """Play games ``start`` to ``stop - 1`` on ``jobs`` processes; the tally is the same
-    for any ``jobs``.  ``progress`` is told after each game (one process) or each chunk."""
+    """Play games ``start`` to ``stop - 1`` on up to ``jobs`` processes; the tally is the
+    same for any ``jobs``.  A first slice is played here, and the rest too unless it would
+    take longer than starting processes (:data:`WORTH_PROCESSES`).  ``progress`` is told
+    after each game played here and each chunk played by a worker."""
     total = stop - start
-    if jobs <= 1 or total < 2:
-        report = None if progress is None else (lambda done: progress(done, total))
-        return tally_games(spec.game(), spec.agent(), spec.seed, range(start, stop),
+
+    def here(low: int, high: int) -> Tally:
+        report = None if progress is None else (lambda done: progress(low - start + done,
+                                                                      total))
+        return tally_games(spec.game(), spec.agent(), spec.seed, range(low, high),
                            max_moves=spec.max_moves, max_deals=spec.max_deals,
                            progress=report)
-    parts = list(chunks(start, stop, chunk_size(total, jobs)))
+
+    if jobs <= 1 or total < 2:
+        return here(start, stop)
+    # a first slice in this process says whether the rest is worth starting processes for
+    probe = max(1, min(total, chunk_size(total, jobs, most=50)))
+    began = time.perf_counter()
+    head = here(start, start + probe)
+    left = (time.perf_counter() - began) / probe * (total - probe)
+    if left < WORTH_PROCESSES:
+        return head.merge(here(start + probe, stop))
+    return head.merge(_pooled(spec, start + probe, stop, jobs, total, progress))
+
+
+def _pooled(spec: RunSpec, start: int, stop: int, jobs: int, total: int,
+            progress: Progress | None) -> Tally:
+    """Games ``start`` to ``stop - 1`` on a pool of ``jobs`` processes."""
+    parts = list(chunks(start, stop, chunk_size(stop - start, jobs)))
     results: dict[int, Tally] = {}
-    done = 0
+    done = total - (stop - start)
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     with ProcessPoolExecutor(max_workers=min(jobs, len(parts)), mp_context=context) as pool:
