@@ -66,8 +66,16 @@ def rows(a: Report, b: Report) -> list[Row]:
               for label, _, sh in a.shares if label in shares_b]
     found.append(("game length (turns)", "mean", _mean(a.length, b.length)))
     figures_b = dict(b.figures)
-    found += [(f"{name} per game", "mean", _mean(m, figures_b[name]))
-              for name, m in a.figures if name in figures_b]
+    for name, m in a.figures:
+        other = figures_b.get(name)
+        if other is None:
+            continue
+        if m.share_interval is not None and other.share_interval is not None:
+            # a figure that is 0 or 1 in every game is a share of the games
+            test = two_proportions(m.mean * m.n, m.n, other.mean * other.n, other.n)
+            found.append((f"{name} (share of games)", "share", test))
+        else:
+            found.append((f"{name} per game", "mean", _mean(m, other)))
     adjusted = holm([test for _, _, test in found])
     return [(name, kind, test) for (name, kind, _), test in zip(found, adjusted, strict=True)]
 
@@ -80,7 +88,8 @@ def _difference(kind: str, value: float) -> str:
     return f"{100 * value:+.1f} pts" if kind == "share" else f"{value:+.2f}"
 
 
-def _p(value: float) -> str:
+def p_text(value: float) -> str:
+    """A p-value as a table shows it."""
     return "<0.0001" if value < 0.0001 else f"{value:.4f}"
 
 
@@ -94,8 +103,8 @@ def format_comparison(a: Summary, b: Summary, labels: tuple[str, str]) -> str:
     table_rows = [["measure", "A", "B", "B - A", "p", "adjusted p", ""]]
     for name, kind, test in rows(ra, rb):
         table_rows.append([name, _value(kind, test.first), _value(kind, test.second),
-                           _difference(kind, test.difference), _p(test.p_value),
-                           _p(test.adjusted), "*" if test.significant else ""])
+                           _difference(kind, test.difference), p_text(test.p_value),
+                           p_text(test.adjusted), "*" if test.significant else ""])
     lines += table(table_rows, [False, True, True, True, True, True, False])
     found = [name for name, _, test in rows(ra, rb) if test.significant]
     lines.append("")
@@ -121,4 +130,4 @@ def compare_json(a: Summary, b: Summary, labels: tuple[str, str]) -> dict[str, A
     }
 
 
-__all__ = ["compare_json", "format_comparison", "rows"]
+__all__ = ["compare_json", "format_comparison", "p_text", "rows"]

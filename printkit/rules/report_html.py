@@ -13,6 +13,7 @@ import math
 from html import escape
 from typing import TYPE_CHECKING
 
+from printkit.rules.compare import p_text as _p
 from printkit.rules.compare import rows
 from printkit.rules.report import Report, analyse, headline, number, percent, span
 from printkit.rules.stats import ADJUSTMENT, ALPHA, MEAN_TEST, PROPORTION_TEST
@@ -30,7 +31,7 @@ body { font-family: sans-serif; max-width: 60em; margin: 2em auto; color: #222;
 h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 1.8em; }
 table { border-collapse: collapse; margin: 0.5em 0; }
 th, td { padding: 0.2em 0.7em; border-bottom: 1px solid #ddd; text-align: right; }
-th:first-child, td:first-child { text-align: left; }
+th:first-child, td:first-child, .text { text-align: left; }
 .note { color: #555; font-size: 0.9em; }
 svg text { font-family: sans-serif; }
 """
@@ -62,12 +63,17 @@ def seat_chart(reports: list[Report], names: list[str]) -> str:
         if k % 2 == 0:
             parts.append(f'<text x="{_f(x)}" y="{_f(height - 8)}" font-size="11" '
                          f'text-anchor="middle">{100 * value:.0f}%</text>')
-    fair = reports[0].fair
-    fx = left + width * fair / scale
-    parts.append(f'<line x1="{_f(fx)}" y1="{_f(top - 10)}" x2="{_f(fx)}" y2="{_f(height - 24)}" '
-                 'stroke="#333" stroke-dasharray="4 3"/>')
-    parts.append(f'<text x="{_f(fx)}" y="{_f(top - 14)}" font-size="11" text-anchor="middle">'
-                 f'fair {percent(fair)}</text>')
+    fairs = sorted({r.fair for r in reports})
+    for k, fair in enumerate(fairs):  # one line per number of players
+        fx = left + width * fair / scale
+        colour = "#333" if len(fairs) == 1 else COLOURS[
+            [r.fair for r in reports].index(fair) % 2]
+        parts.append(f'<line x1="{_f(fx)}" y1="{_f(top - 10)}" x2="{_f(fx)}" '
+                     f'y2="{_f(height - 24)}" stroke="{colour}" stroke-dasharray="4 3"/>')
+        parts.append(f'<text x="{_f(fx + (-4 if k == 0 and len(fairs) > 1 else 0))}" '
+                     f'y="{_f(top - 14)}" font-size="11" text-anchor="'
+                     f'{"end" if k == 0 and len(fairs) > 1 else "start" if k else "middle"}" '
+                     f'fill="{colour}">fair {percent(fair)}</text>')
     y = top
     for seat in seats:
         parts.append(f'<text x="{_f(left - 8)}" y="{_f(y + runs * bar / 2 + 4)}" font-size="12" '
@@ -109,7 +115,7 @@ def length_chart(reports: list[Report], names: list[str]) -> str:
         for length, k in r.lengths:
             counts[i][(length - low) // step] += k / total
     left, width, plot, top = 50.0, 460.0, 160.0, 10.0
-    tallest = max(max(c) for c in counts) or 1.0
+    tallest = math.ceil(10 * max(max(c) for c in counts)) / 10 or 1.0  # a round top
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(left + width + 20)}" '
              f'height="{_f(top + plot + 40)}" role="img" aria-label="histogram of game '
              f'lengths">']
@@ -172,8 +178,9 @@ def _tables(report: Report) -> str:
                f"{span(report.first.interval)}) against a fair {percent(report.fair)}: an "
                f"advantage of {100 * adv:+.1f} points ({100 * lo:+.1f} to {100 * hi:+.1f}).</p>")
     names = {WIN: "one winner", SHARED: "shared win", NO_WINNER: "no winner"}
-    out.append("<table><tr><th>result</th><th>how</th><th>games</th><th>share</th></tr>")
-    out += [f"<tr><td>{names[o]}</td><td>{escape(c)}</td><td>{k}</td>"
+    out.append('<table><tr><th>result</th><th class="text">how</th><th>games</th>'
+               "<th>share</th></tr>")
+    out += [f'<tr><td>{names[o]}</td><td class="text">{escape(c)}</td><td>{k}</td>'
             f"<td>{percent(k / t.finished)}</td></tr>" for o, c, k in report.endings]
     out.append("</table><table><tr>")
     out += [f"<th>{q}</th>" for q, _ in report.quantiles]
@@ -232,7 +239,7 @@ def comparison_html(a: Summary, b: Summary, labels: tuple[str, str]) -> str:
     for name, kind, test in rows(ra, rb):
         shown = (percent if kind == "share" else (lambda v: f"{v:.2f}"))
         body.append(f"<tr><td>{escape(name)}</td><td>{shown(test.first)}</td>"
-                    f"<td>{shown(test.second)}</td><td>{test.adjusted:.4f}</td>"
+                    f"<td>{shown(test.second)}</td><td>{_p(test.adjusted)}</td>"
                     f"<td>{'yes' if test.significant else ''}</td></tr>")
     body.append("</table>")
     for name, summary, report in ((names[0], a, ra), (names[1], b, rb)):
