@@ -192,6 +192,31 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
                 allowed &= fits[neighbour]
         return allowed if compared else 0
 
+    def _allowed_all(self, tops: list[int]) -> list[int]:
+        """:meth:`_allowed_at` of every space at once, the same masks in one loop (it runs
+        once per position, so the calls it saves are a third of a playout's time)."""
+        every = self._every
+        stacking = self._fits[STACKING]
+        out = []
+        for space, top in enumerate(tops):
+            if top == -2:
+                out.append(0)
+                continue
+            if self.is_centre[space]:
+                out.append(every)
+                continue
+            allowed = every
+            compared = top >= 0
+            if compared:
+                allowed &= stacking[top]
+            for other, fits in self._around_fits[space]:
+                neighbour = tops[other]
+                if neighbour >= 0:
+                    compared = True
+                    allowed &= fits[neighbour]
+            out.append(allowed if compared else 0)
+        return out
+
     def allowed(self, board: tuple[Stack, ...], space: Space) -> int:
         """The card kinds the rules let go on ``space`` of ``board``, as a bit mask."""
         return self._allowed_at(self._tops(board), space)
@@ -214,8 +239,23 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
         return out
 
     def points_for(self, board: tuple[Stack, ...], card: Card, space: Space) -> int:
-        """What ``card`` laid on ``space`` scores, legal or not."""
-        return sum(got for _, _, _, got in self.comparisons(board, card, space) if got > 0)
+        """What ``card`` laid on ``space`` scores, legal or not (the positive gains of
+        :meth:`comparisons`, summed without building its list: agents ask this for every
+        placement)."""
+        gain = self._gain
+        total = 0
+        stack = board[space]
+        if stack.cards and not stack.face_down:
+            got = gain[STACKING][card][stack.cards[-1]]
+            if got > 0:
+                total += got
+        for other, relation in self._around[space]:
+            neighbour = board[other]
+            if neighbour.cards and not neighbour.face_down:
+                got = gain[relation][card][neighbour.cards[-1]]
+                if got > 0:
+                    total += got
+        return total
 
     def open_chores(self, state: StarsAndBarsState) -> list[Housekeep]:
         """The housekeeping left undone on the board, in a fixed order: with manual
@@ -275,8 +315,7 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
         held = 0
         for card in hand:
             held |= 1 << card
-        tops = self._tops(board)
-        allowed = [self._allowed_at(tops, space) & held for space in range(self.spaces)]
+        allowed = [mask & held for mask in self._allowed_all(self._tops(board))]
         open_spaces = [(space, mask) for space, mask in enumerate(allowed) if mask]
         leave: Collection[Space] = ()
         if self._manual:
