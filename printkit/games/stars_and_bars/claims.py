@@ -1,10 +1,11 @@
 """Stars and Bars claims (the questions example files ask) and simulator figures.
 
 Claims with an argument take it in the notation: ``differences(srl1,bbs2)``,
-``points(srl1 b2)``, ``legal_spaces(bbs2)``, ``stack_size(b2)``, ``hand(P1)`` ...; the
-rest take none.  Every answer is plain data.  Claims about laying a card (``points``,
-``points_by_relation``, ``legal_spaces``, ``best_points``) look at the board the card is
-laid on: with manual housekeeping, once what was left undone is done.  The figures are
+``points(srl1 b2)``, ``legal_spaces(bbs2)``, ``illegal_reason(srl2 a2)``, ``stack_size(b2)``,
+``hand(P1)`` ...; the rest take none.  Every answer is plain data.  Claims about laying a
+card (``points``, ``points_by_relation``, ``legal_spaces``, ``best_points``,
+``illegal_reason``) look at the board the card is laid on: with manual housekeeping, once
+what was left undone is done.  The figures are
 counted once per finished game; the greedy agent uses the default heuristic (own score
 minus the opponent's).
 
@@ -150,6 +151,31 @@ def claims(game: StarsAndBars) -> Mapping[str, Claim[State]]:
             raise ValueError(f"no player {argument!r} (P1 or P2)")
         return [game.codes[c] for c in state.hands[PLAYER_NAMES.index(name)]]
 
+    def illegal_reason(state: State, argument: str | None) -> object:
+        """``None`` for a legal move, else why not, in one word: the relation an outer
+        placement fails (``diagonal``...), ``no_face_up_neighbour``, ``face_down``,
+        ``not_in_hand``, ``nothing_to_leave``, ``nothing_to_claim``, ``must_lay_a_card``
+        or ``game_over``."""
+        move = game.parse_move(state, given(argument))
+        if move in game.legal_moves(state):
+            return None
+        if state.over:
+            return "game_over"
+        if isinstance(move, Housekeep):
+            return "nothing_to_claim"
+        if isinstance(move, Pass):
+            return "must_lay_a_card"
+        if move.card not in state.hands[state.to_move]:
+            return "not_in_hand"
+        board = game.board_to_play(state)
+        if board[move.space].face_down:
+            return "face_down"
+        if game.allowed(board, move.space) >> move.card & 1:
+            return "nothing_to_leave"  # the placement is fine; its 'leave' is not
+        failing = [RELATIONS[relation] for relation, _, _, got
+                   in game.comparisons(board, move.card, move.space) if got < 0]
+        return failing[0] if failing else "no_face_up_neighbour"
+
     def pending(state: State) -> object:
         if state.over:
             return []
@@ -176,6 +202,9 @@ def claims(game: StarsAndBars) -> Mapping[str, Claim[State]]:
         "beginner": _plain(lambda s: PLAYER_NAMES[s.beginner], "the player who began"),
         "housekeeping_claims": _plain(pending, "housekeeping the player to move may claim",
                                       unordered=True),
+        "illegal_reason": _with_argument(illegal_reason, "why a move is refused, in one word "
+                                         "(the relation an outer placement fails...), or "
+                                         "null when it is legal"),
     }
 
 
