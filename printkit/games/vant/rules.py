@@ -62,6 +62,7 @@ from printkit.games.vant.state import (
     leader_by_rule,
     open_cells,
     shifted,
+    uncovered,
 )
 from printkit.rules.base import NO_PLAYER, Claim, Game, Player
 
@@ -179,7 +180,7 @@ class Vant(Game[VantState, VantMove, VantParams]):
             return ()
         if s.placed < 16:
             return open_cells(s.filled)[0]
-        return [divmod(i, 4) for i in range(16) if s.upper[i] is None]
+        return uncovered(s.topped)
 
     def gift(self, s: VantState, card: Card, row: int, col: int) -> tuple[int, int]:
         """(points for matching cards in the layout, covered-card penalty) for a play."""
@@ -294,8 +295,10 @@ class Vant(Game[VantState, VantMove, VantParams]):
                 pool = [c for c in pool if c not in drawn]
             if placed == 16 and not pending:
                 leader = leader_by_rule(scores, state.dealer)
-        return VantState(lower, upper, (hands[0], hands[1]), (hidden[0], hidden[1]), scores,
-                         state.dealer, leader, pending, state.turn + 1)
+        return VantState.made(lower, upper, (hands[0], hands[1]), (hidden[0], hidden[1]),
+                              scores, state.dealer, leader, pending, state.turn + 1,
+                              placed=placed, covered=state.covered + (not level_one),
+                              topped=state.topped if level_one else state.topped | 1 << i)
 
     def is_terminal(self, state: VantState) -> bool:
         return state.covered == 16 and not state.pending

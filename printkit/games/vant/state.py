@@ -179,11 +179,30 @@ class VantState:
     covered: int = field(init=False, repr=False, compare=False)
     #: bit ``i`` set when frame cell ``i`` holds a level-one card (derived)
     filled: int = field(init=False, repr=False, compare=False)
+    #: bit ``i`` set when frame cell ``i`` holds a level-two card (derived)
+    topped: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "placed", 16 - self.lower.count(None))
-        object.__setattr__(self, "covered", 16 - self.upper.count(None))
-        object.__setattr__(self, "filled", mask(self.lower))
+        setter = object.__setattr__
+        setter(self, "placed", 16 - self.lower.count(None))
+        setter(self, "covered", 16 - self.upper.count(None))
+        setter(self, "filled", mask(self.lower))
+        setter(self, "topped", mask(self.upper) if self.upper is not EMPTY_CELLS else 0)
+
+    @classmethod
+    def made(cls, lower: Cells, upper: Cells, hands: tuple[frozenset[Card], frozenset[Card]],
+             hidden: tuple[int, int], scores: tuple[int, int], dealer: Player,
+             leader: Player | None, pending: int, turn: int, *, placed: int, covered: int,
+             topped: int) -> VantState:
+        """The state of these fields, its derived ones given (the engine knows them after
+        a move): the same value as ``VantState(...)``, made without the frozen
+        dataclass's attribute-by-attribute construction, which is most of a move's cost."""
+        state = object.__new__(cls)
+        state.__dict__.update(lower=lower, upper=upper, hands=hands, hidden=hidden,
+                              scores=scores, dealer=dealer, leader=leader, pending=pending,
+                              turn=turn, placed=placed, covered=covered, filled=mask(lower),
+                              topped=topped)
+        return state
 
     def table(self) -> frozenset[Card]:
         """Every card on the table, face up or face down."""
@@ -247,7 +266,19 @@ REACH: dict[tuple[int, int], Reach] = {
 
 def mask(cells: Cells) -> int:
     """Bit ``i`` set for each filled cell ``i``."""
-    return sum(1 << i for i, card in enumerate(cells) if card is not None)
+    out = 0
+    bit = 1
+    for card in cells:  # a plain loop: this runs for every position made
+        if card is not None:
+            out |= bit
+        bit <<= 1
+    return out
+
+
+@cache
+def uncovered(covered: int) -> tuple[tuple[int, int], ...]:
+    """The level-two cells (row, column) not yet covered, for the covered cells' mask."""
+    return tuple(divmod(i, 4) for i in range(16) if not covered >> i & 1)
 
 
 @cache
