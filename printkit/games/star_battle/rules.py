@@ -141,6 +141,8 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
         """The player who lays the Core."""
         # the last position whose legal moves were generated (the agent asks, then apply)
         self._cache: tuple[StarBattleState, MoveList] | None = None
+        # every move made so far, by its fields: move lists share them (frozen, so safe)
+        self._made: dict[tuple[object, ...], StarBattleMove] = {}
 
     # ------------------------------------------------------------------ basics
 
@@ -251,8 +253,16 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
                     sides[spot] = sides.get(spot, 0) | bit
         every = sorted(sides, key=reading_order)
         spots = {suit: [c for c in every if sides[c] & mask] for suit, mask in _REACHES.items()}
-        return [Place(card, spot) for card in distinct(state.hands[state.mover])
-                for spot in spots[card.suit]]
+        made = self._made
+        out: list[StarBattleMove] = []
+        for card in distinct(state.hands[state.mover]):
+            for spot in spots[card.suit]:
+                key = (card, spot)
+                move = made.get(key)
+                if move is None:
+                    move = made[key] = Place(card, spot)
+                out.append(move)
+        return out
 
     def _scout_cells(self, systems: Mapping[Cell, System], player: Player) -> list[Cell]:
         """Where ``player`` may put a free Scout (none unless they hold the Core)."""
@@ -282,19 +292,33 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
                            [d for d in reached if d.owner not in (NO_PLAYER, player)]))
         keep_last = not self.params.allow_self_elimination and state.ships_in_play[player] == 1
         moves: list[StarBattleMove] = []
+        add = moves.append
+        made = self._made
+        # the same moves recur from position to position: each is made once and shared
         for card in distinct(hand):
             value = card.discard_value
             for s in own:
                 kind = self.build_kind(s.card, card)
-                if value > s.card.table_value and kind is not None and tokens[kind]:
-                    moves.append(Build(card, s.cell))
-            moves.extend(MoveShip(card, cell, d.cell, kind) for cell, kinds, friendly, _ in fleets
-                         for d in friendly if value > d.card.table_value for kind in kinds)
-            moves.extend(Battle(card, cell, d.cell) for cell, _, _, hostile in fleets
-                         for d in hostile)
+                if value > s.card.rank and kind is not None and tokens[kind]:
+                    key: tuple[object, ...] = (Build, card, s.cell)
+                    add(made.get(key) or made.setdefault(key, Build(card, s.cell)))
+            for cell, kinds, friendly, _ in fleets:
+                for d in friendly:
+                    if value > d.card.rank:
+                        for kind in kinds:
+                            key = (MoveShip, card, cell, d.cell, kind)
+                            add(made.get(key) or made.setdefault(
+                                key, MoveShip(card, cell, d.cell, kind)))
+            for cell, _, _, hostile in fleets:
+                for d in hostile:
+                    key = (Battle, card, cell, d.cell)
+                    add(made.get(key) or made.setdefault(key, Battle(card, cell, d.cell)))
             if not keep_last:
-                moves.extend(Reconstruct(card, cell, kind) for cell, kinds, _, _ in fleets
-                             for kind in kinds)
+                for cell, kinds, _, _ in fleets:
+                    for kind in kinds:
+                        key = (Reconstruct, card, cell, kind)
+                        add(made.get(key) or made.setdefault(
+                            key, Reconstruct(card, cell, kind)))
         return moves or [PASS]  # no action at all: only when the last ship must stay
 
     # ------------------------------------------------------------------ playing moves

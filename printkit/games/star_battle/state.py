@@ -455,6 +455,7 @@ class Scratch:
         self.phase: Phase = state.phase
         self.mover = state.mover
         self.systems = dict(state.index)
+        self.order = state.galaxy
         self.homes = list(state.homes)
         self.hands = [list(h) for h in state.hands]
         self.stock = list(state.stock)
@@ -507,7 +508,11 @@ class Scratch:
         self.systems[cell] = s
 
     def freeze(self) -> StarBattleState:
-        galaxy = tuple(sorted(self.systems.values(), key=lambda s: reading_order(s.cell)))
+        systems = self.systems
+        if len(systems) == len(self.order):  # the same cells: keep their reading order
+            galaxy = tuple([systems[s.cell] for s in self.order])
+        else:
+            galaxy = tuple(sorted(systems.values(), key=lambda s: reading_order(s.cell)))
         return StarBattleState(
             phase=self.phase,
             mover=self.mover,
