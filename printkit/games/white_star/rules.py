@@ -49,7 +49,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import replace
 from typing import ClassVar
 
 from printkit.games.white_star import claims, notation
@@ -78,6 +77,7 @@ from printkit.games.white_star.state import (
     WhiteStarState,
     card_set,
     cards_in,
+    evolve,
     is_perfect_star,
     is_star,
     points,
@@ -252,18 +252,18 @@ class WhiteStar(Game[WhiteStarState, WhiteStarMove, WhiteStarParams]):
             return self._play_card(state, move.card, turns)
         if isinstance(move, Bid):
             return self._after_call(
-                replace(state, bid=move.amount, bidder=self.current_player(state), turns=turns)
+                evolve(state, bid=move.amount, bidder=self.current_player(state), turns=turns)
             )
         if isinstance(move, Pass):
             passed = list(state.passed)
             passed[self.current_player(state)] = True
-            return self._after_call(replace(state, passed=tuple(passed), turns=turns))
+            return self._after_call(evolve(state, passed=tuple(passed), turns=turns))
         if isinstance(move, Bury):
             assert state.bidder is not None
             hands = list(state.hands)
             hands[state.bidder] &= ~move.cards
             return self._start_play(
-                replace(state, hands=tuple(hands), buried=state.buried | move.cards, turns=turns)
+                evolve(state, hands=tuple(hands), buried=state.buried | move.cards, turns=turns)
             )
         return self._dealt(state.dealer, rng, state.totals, state.deal + 1, turns)
 
@@ -277,21 +277,21 @@ class WhiteStar(Game[WhiteStarState, WhiteStarMove, WhiteStarParams]):
             if self.params.all_pass == "dealer_forced":
                 return self._take_widow(state, state.dealer, self.params.min_bid)
             return self._hand_over(
-                replace(state, hands=EMPTY4, widow=0, passed=NOBODY_PASSED), scored=False
+                evolve(state, hands=EMPTY4, widow=0, passed=NOBODY_PASSED), scored=False
             )
         return state
 
     def _take_widow(self, state: WhiteStarState, holder: Player, bid: int) -> WhiteStarState:
         hands = list(state.hands)
         hands[holder] |= state.widow
-        state = replace(state, hands=tuple(hands), widow=0, bid=bid, bidder=holder,
+        state = evolve(state, hands=tuple(hands), widow=0, bid=bid, bidder=holder,
                         passed=NOBODY_PASSED, phase="burying")
         if self.bury_count(state) == 0:  # only in a position written without a widow
             return self._start_play(state)
         return state
 
     def _start_play(self, state: WhiteStarState) -> WhiteStarState:
-        state = replace(state, phase="playing", leader=state.bidder, trick=())
+        state = evolve(state, phase="playing", leader=state.bidder, trick=())
         if not any(state.hands):
             return self._hand_over(state, scored=True)
         return state
@@ -304,7 +304,7 @@ class WhiteStar(Game[WhiteStarState, WhiteStarMove, WhiteStarParams]):
         hands[seat] &= ~(1 << card)
         trick = (*state.trick, card)
         if len(trick) < NUM_PLAYERS:
-            return replace(state, hands=tuple(hands), trick=trick, turns=turns)
+            return evolve(state, hands=tuple(hands), trick=trick, turns=turns)
         outcome = self.trick_outcome(leader, trick)
         won = state.won
         stars = state.stars
@@ -317,7 +317,7 @@ class WhiteStar(Game[WhiteStarState, WhiteStarMove, WhiteStarParams]):
             piles = list(won)
             piles[outcome.taker] |= cards
             won = tuple(piles)
-        state = replace(state, hands=tuple(hands), trick=(), leader=outcome.next_leader,
+        state = evolve(state, hands=tuple(hands), trick=(), leader=outcome.next_leader,
                         won=won, stars=stars, last_leader=leader, last_trick=trick,
                         turns=turns)
         if not any(hands):
@@ -332,7 +332,7 @@ class WhiteStar(Game[WhiteStarState, WhiteStarMove, WhiteStarParams]):
             totals = tuple(t + c for t, c in zip(totals, credit, strict=True))
         top = max(totals)
         finished = top >= self.params.target and totals.count(top) == 1
-        return replace(state, phase="over" if finished else "dealing",
+        return evolve(state, phase="over" if finished else "dealing",
                        dealer=(state.dealer + 1) % NUM_PLAYERS, totals=totals, leader=None,
                        trick=())
 
