@@ -45,7 +45,8 @@ FACE = Record(description="A group of card faces drawn by one renderer.", fields
                           maximum=1000), default=1),
     "per_deck": Field(Flag("repeat this group in every deck (with a deck mark) instead of "
                            "once for the whole game"), default=True),
-    "name": Field(Text("file name pattern of each card, using {attribute} fields"),
+    "name": Field(Text("file name pattern of each card, using {attribute} fields ({values}: "
+                       "every attribute's value, joined by '-')"),
                   default="{id}"),
     "options": Field(MapOf(Scalar("an option")), default=None),
     **faces.GROUP_FIELDS,

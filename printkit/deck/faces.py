@@ -150,7 +150,9 @@ def expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count:
         for deck in decks:
             mark = string.ascii_uppercase[deck] if deck_count > 1 and group["per_deck"] else ""
             for number, card in enumerate(cards, start=1):
-                values = {"id": group["id"], "deck": mark, "n": number, **dict(card.attributes)}
+                values = {"id": group["id"], "deck": mark, "n": number,
+                          "values": "-".join(file_word(v) for _, v in card.attributes),
+                          **dict(card.attributes)}
                 named = pattern.fill({**{k: file_word(v) for k, v in values.items()},
                                       "n": f"{number:0{width}d}"})
                 key = f"{named}-{mark}" if mark and "deck" not in pattern.fields else named
@@ -208,6 +210,12 @@ def _copies(value: AttributeValue) -> int | None:
     return int(text)
 
 
+NAME_FIELDS = (*BUILT_IN, "values")
+"""Fields a name pattern may use besides the attributes: ``{values}`` is every attribute's
+value in order, joined by '-' (``star-red-large-one``), so a deck whose attributes change
+(a teacher adds one) keeps naming each card after all of them."""
+
+
 def _name_pattern(doc: Document, group: Mapping[str, Any], where: PathKey, made: _Group,
                   problems: list[Problem]) -> Pattern | None:
     text = group.get("name") or "{id}"
@@ -220,13 +228,13 @@ def _name_pattern(doc: Document, group: Mapping[str, Any], where: PathKey, made:
         return None
     fields = set(pattern.fields)
     names = list(made.names)
-    unknown = fields - set(names) - set(BUILT_IN)
+    unknown = fields - set(names) - set(NAME_FIELDS)
     if unknown:
         problems.append(doc.problem((*where, "name"), "name pattern uses "
                                     f"{', '.join(sorted(unknown))} but the group has no such "
                                     "attribute" + did_you_mean(sorted(unknown)[0], names)))
         return None
-    if made.size > 1 and not (fields & {*names, "n"}):
+    if made.size > 1 and not (fields & {*names, "n", "values"}):
         problems.append(doc.problem((*where, "name"), f"name pattern {text!r} gives every "
                                     "card the same name: use the attributes, e.g. '{"
                                     + (names[0] if names else "n") + "}'"))
