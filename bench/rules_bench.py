@@ -1,8 +1,11 @@
 """How fast the rules engines play: random complete playouts per second.
 
-Run ``python bench/rules_bench.py [--quick]``.  Each row plays complete games with the
-random agent (dealing, legal moves and applying, as ``printkit simulate`` does) for a
-fixed time budget.  The baseline, measured in the same run, is a pure-Python loop that
+Run ``python bench/rules_bench.py [--quick] [--agent NAME]``.  Each row plays complete
+games on one core with the random agent, or the agent named (``beginner``: each game's
+default), dealing, generating legal moves and playing them as ``printkit simulate`` does,
+for a fixed time budget.  Games are capped at 100,000 moves and never by deals, as before
+the caps became options, so random Stars games (which never reach the target) are measured
+by their moves per second.  The baseline, measured in the same run, is a pure-Python loop that
 shuffles a 36-card list and iterates over it once per "game"; the last column says how
 many baseline games fit in the time of one playout, so numbers from different machines
 can be compared.  Not a test: nothing is asserted.
@@ -18,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.rules import registry
-from printkit.rules.agents import RandomAgent
+from printkit.rules.agents import Agent, make_agent
 from printkit.rules.base import Game
 from printkit.rules.simulate import game_generators, play_game
 
@@ -65,12 +68,12 @@ def baseline(budget: float) -> Row:
     return _timed("baseline: shuffle + walk 36 cards", budget, one_game)
 
 
-def playouts(label: str, game: Game[Any, Any, Any], budget: float) -> Row:
-    """Random complete playouts of ``game``."""
-    agent = RandomAgent()
+def playouts(label: str, game: Game[Any, Any, Any], budget: float, agent: Agent) -> Row:
+    """Complete playouts of ``game`` by ``agent`` in every seat."""
 
     def one_game(index: int) -> int:
-        return play_game(game, agent, *game_generators(0, index + 1)).turns
+        return play_game(game, agent, *game_generators(0, index + 1), max_moves=100_000,
+                         max_deals=None).turns
 
     return _timed(label, budget, one_game)
 
@@ -86,6 +89,8 @@ VARIANTS: tuple[tuple[str, str, Mapping[str, object]], ...] = (
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Random complete playouts per second.")
     parser.add_argument("--quick", action="store_true", help="a short time budget per row")
+    parser.add_argument("--agent", default="random", help="random (default), greedy or "
+                        "beginner")
     args = parser.parse_args(argv)
     budget = 0.5 if args.quick else 2.0
 
@@ -98,9 +103,14 @@ def main(argv: list[str] | None = None) -> int:
             continue
         variants = [(label, options) for label, game, options in VARIANTS if game == name]
         if not variants:
-            rows.append(playouts(f"{name} (defaults)", cls(), budget))
+            variants = [(f"{name} (defaults)", {})]
         for label, options in variants:
-            rows.append(playouts(label, cls.from_options(options), budget))
+            game = cls.from_options(options)
+            try:
+                agent = make_agent(args.agent, game)
+            except KeyError:
+                continue  # a game without that agent
+            rows.append(playouts(label, game, budget, agent))
 
     base = rows[0].per_second
     table = [("", "games", "moves/game", "playouts/s", "moves/s", "x baseline")]
@@ -117,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     for r in table:
         cells = [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)]
         print("  ".join([r[0].ljust(widths[0]), *cells]))
-    print(f"(time budget {budget:g} s per row; x baseline = baseline games per playout)")
+    print(f"({args.agent} agent; time budget {budget:g} s per row; x baseline = baseline "
+          "games per playout)")
     return 0
 
 

@@ -29,10 +29,12 @@ from printkit.rules.base import Game
 from printkit.rules.report import format_report
 from printkit.rules.tally import NO_WINNER, SHARED, Tally
 
-DEFAULT_MAX_MOVES = 10_000
-"""Moves after which a game is stopped unfinished: above any finished game of the shipped
-games with their default agents (the longest, Stars, plays about 1,000), so the cap only
-stops games that have stalled, such as random Stars players whose contracts all fail."""
+DEFAULT_MAX_MOVES = 3_000
+"""Moves after which a game is stopped unfinished.  Finished games of the shipped games with
+their default agents are shorter (Stars about 300 to 600 moves, the longest Star Battle
+games about 2,500); what runs on is a stalemate, such as Star Battle fleets that can no
+longer build nor break through, or random Stars players whose contracts all fail, and
+playing it on would only make a default run take minutes."""
 
 DEFAULT_MAX_DEALS = 100
 """Deals after which a game with deals is stopped unfinished (a game of Stars between
