@@ -108,7 +108,10 @@ def play_game(
     state = game.initial_state(chance)
     states = [state]
     legal_moves, is_terminal = game.legal_moves, game.is_terminal
-    play, plain, choose = game._play, game.without_outcome, agent.choose
+    play, choose = game._play, agent.choose
+    # an engine whose moves state no chance outcome has nothing to strip from a move
+    overridden = type(game).without_outcome is not Game.without_outcome
+    plain = game.without_outcome if overridden else None
     deal_number = game.deal_number if max_deals is not None and _counts_deals(game) else None
     deals_allowed = max_deals if max_deals is not None else 0
     while not is_terminal(state):
@@ -121,7 +124,7 @@ def play_game(
                 + game.format_state(state)
             )
         move = choose(game, state, moves, chance, rng)
-        if plain(state, move) not in moves:
+        if (move if plain is None else plain(state, move)) not in moves:
             raise game.refusal(state, move)
         state = play(state, move, chance)
         states.append(state)
