@@ -59,3 +59,13 @@ def test_a_list_too_long_for_the_table_is_reported_at_its_row(tmp_path: Path) ->
     [(file, line, _, message)] = problems(path)
     assert (file, line) == ("game.yaml", 19)  # the row that wrote the reference
     assert "this row has 6 cells but the table has 5 columns" in message
+
+
+def test_a_list_given_with_set_reaches_the_spread_cells(tmp_path: Path) -> None:
+    path = write(tmp_path, SHEET)
+    definition = load_definition(path, kinds=catalogue(), display=path.name,
+                                 overrides=["values=[9, 8, 7, 6]"])
+    [sheet] = definition.components
+    assert isinstance(sheet, SheetComponent)
+    assert _cells(sheet)[2] == ["Points", "9", "8", "7", "6"]
+    assert definition.parameters["values"] == [9, 8, 7, 6]

@@ -47,13 +47,15 @@ def _override_location(text: str) -> Location:
 
 
 def _yaml_value(text: str) -> object:
-    """A ``--set`` value read as YAML would read it (``2`` is a number, ``true`` a flag)."""
+    """A ``--set`` value read as YAML would read it (``2`` is a number, ``true`` a flag,
+    ``[4, 3, 2, 1]`` a list, so a table of values reaches the rules and the face groups
+    that quote it alike); a mapping stays text."""
     try:
         doc = yamlsource.parse(text, OVERRIDE_FILE) if text else None
     except DefinitionError:
         return text
     value = doc.data if doc is not None else ""
-    return value if not isinstance(value, (dict, list)) else text
+    return value if not isinstance(value, dict) else text
 
 
 def _apply_dotted(doc: Document, key: str, value: object, where: Location) -> str | None:
