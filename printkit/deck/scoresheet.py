@@ -227,8 +227,9 @@ def read_sheet(reading: Reading, name: str, spec: Mapping[str, Any],
     title = words(spec.get("title") or name.replace("-", " ").capitalize(), (*base, "title"),
                   "the title", bold=True)
     note = words(spec["note"], (*base, "note"), "the note") if spec.get("note") else None
-    if len(reading.problems) != before or not columns:
-        return None
+    if len(reading.problems) != before or not columns or any(
+            spec.get(key) is None for key in ("row_height", "text_size", "copies")):
+        return None  # a value the schema refused (a bare number for a length) is reported
     copies = int(spec["copies"])
     return SheetComponent(name, "sheet", copies, "a page of the build's paper",
                           reading.doc.where(base, key=True), title, note,
