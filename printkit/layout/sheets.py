@@ -82,8 +82,14 @@ def _table(canvas: Canvas, page: TablePage, accent: str) -> None:
         canvas.rect(table.x, table.y, table.w, table.h, stroke=1, fill=0)
         for y in page.heavy_rows:
             canvas.line(table.x, y, table.right, y)
-        for x in page.heavy_columns:
-            canvas.line(x, table.y, x, page.heavy_rows[0])
+        headings = sorted((c.box.y, c.box.top) for c in page.cells if c.row == "heading")
+        for x in page.heavy_columns:  # down to the table's foot, stopping at heading rows
+            top = page.heavy_rows[0]
+            for low, high in reversed(headings):
+                if high <= top + 1e-6:
+                    canvas.line(x, high, x, top)
+                    top = low
+            canvas.line(x, table.y, x, top)
     for cell in page.cells:
         if cell.text is not None:
             _words(canvas, cell.text, _ink(cell, accent))
