@@ -9,6 +9,9 @@ PLUGIN = GamePlugin(
     engine=".rules:Vant",
     agents=".agents:AGENTS",
     face_kinds=".faces:FACE_KINDS",
+    phrases=".phrases:VantPhrases",
+    board=".board:board_picture",
+    positions=".diagrams:POSITIONS",
     definition=Resource("printkit.decks", "i-vant-to-be-alone.yaml"),
-    template=None,
+    template=Resource("printkit.templates", "i-vant-to-be-alone.md.j2"),
 )

@@ -29,6 +29,14 @@ if TYPE_CHECKING:
 
 # --------------------------------------------------------------------------- the table
 
+REFUSALS = ("game_over", "claim_first", "not_in_hand", "taken", "not_next_to_a_card",
+            "outside_square", "covered")
+"""The reasons the ``refusal`` claim gives, checked in this order: the game is over, the
+pending points must first be claimed or passed, the card is not the player's, the cell
+holds a card already, it shares no edge with a card of the layout (touching one only at a
+corner is not enough), the layout would no longer fit in 4 x 4, or (at level two, where the
+notation names only cells of the square) the card beneath is already covered."""
+
 
 def claims(game: Vant) -> Mapping[str, Claim[VantState]]:
     """The claims of the game, answered by ``game`` (its parameters count)."""
@@ -58,6 +66,8 @@ def claims(game: Vant) -> Mapping[str, Claim[VantState]]:
                          "points the player to move may still claim"),
         "stock": Claim(_no_argument(lambda s: stock_size(s.placed)),
                        "cards left in the stock"),
+        "refusal": Claim(bound(_refusal), "why the card play MOVE is refused (null when it "
+                         "is legal): " + ", ".join(REFUSALS), takes_argument=True),
     }
 
 
@@ -135,6 +145,30 @@ def _legal_cells(game: Vant, state: VantState, argument: str | None) -> object:
         return []
     phrases = (cell_phrase(state, r, c) for r, c in game.open_targets(state))
     return [p for p in phrases if p is not None]
+
+
+def _refusal(game: Vant, state: VantState, argument: str | None) -> object:
+    """The first of :data:`REFUSALS` that a card play breaks, from the layout itself."""
+    move = game.parse_move(state, _required(argument))
+    if not isinstance(move, Place):
+        raise ValueError("the argument must be a card play")
+    if game.illegal_reason(state, move) is None:
+        return None
+    if game.is_terminal(state):
+        return "game_over"
+    if not game.open_targets(state):
+        return "claim_first"
+    if not game.holds(state, game.to_move(state), move.card):
+        return "not_in_hand"
+    row, col = move.row, move.col
+    if state.placed == 16:
+        return "covered"
+    if 0 <= row < 4 and 0 <= col < 4 and state.lower[row * 4 + col] is not None:
+        return "taken"
+    cells = {(i // 4, i % 4) for i in range(16) if state.lower[i] is not None}
+    if not any((row + dr, col + dc) in cells for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+        return "not_next_to_a_card"
+    return "outside_square"
 
 
 def _card_value(game: Vant, state: VantState, argument: str | None) -> object:
