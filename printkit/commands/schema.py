@@ -49,8 +49,11 @@ def json_schema(*, shipped_only: bool = False) -> dict[str, Any]:
 PARAMETER_REFERENCE: dict[str, Any] = {
     "type": "object", "required": ["parameter"], "additionalProperties": False,
     "description": "the value of a parameter, after the variant and --set",
-    "properties": {"parameter": {"type": "string"}}}
-"""``{parameter: NAME}``, which a face group may write for an option, count or generate."""
+    "properties": {"parameter": {"type": "string"},
+                   "values": {"type": "object", "description": "what to use instead of some "
+                              "of the parameter's values, e.g. {unlimited: 15}"}}}
+"""``{parameter: NAME}`` (with ``values`` mapping some of its values to others), which a
+face group may write for an option, count or generate."""
 
 
 def _or_parameter(node: dict[str, Any]) -> dict[str, Any]:

@@ -34,6 +34,13 @@ follows the table the rules read::
       - [Suit, spades, hearts, clubs, diamonds]
       - [Points, {parameter: suit_values}]     # -> [Points, 1, 2, 3, 4]
 
+Token components take parameters in their ``front`` and ``back`` face groups as well, and
+a range in ``generate`` may quote one (``player: "1..{parameter: players}"``), so tokens
+follow the number of players.  Where a parameter may hold a word the cards cannot print
+as it is, ``values`` says what to print instead::
+
+    count: {parameter: ships_per_player, values: {unlimited: 15}}
+
 The substitution happens on the file's data before the schema checks it, and each
 substituted value keeps the place where the reference was written, so every problem is
 still reported at a line of the file.
@@ -90,11 +97,29 @@ def resolve(doc: Document, variant: str | None,
 
 
 def _reference(value: object) -> str | None:
-    """The parameter named by ``{parameter: NAME}``, else None."""
-    if isinstance(value, dict) and list(value) == ["parameter"]:
+    """The parameter named by ``{parameter: NAME}`` (or ``{parameter: NAME, values:
+    {...}}``), else None."""
+    if isinstance(value, dict) and "parameter" in value and set(value) <= {"parameter",
+                                                                             "values"}:
         name = value["parameter"]
         return name if isinstance(name, str) else ""
     return None
+
+
+def _value(doc: Document, reference: Mapping[str, Any], name: str, path: PathKey,
+           parameters: Parameters, problems: list[Problem]) -> object:
+    """The value ``reference`` stands for: the parameter's, or what its ``values`` maps
+    that to."""
+    value = parameters.values[name]
+    mapping = reference.get("values")
+    if mapping is None:
+        return value
+    if not isinstance(mapping, dict):
+        problems.append(doc.problem((*path, "values"), "values maps a parameter's values to "
+                                    "what to use instead, e.g. {unlimited: 15}"))
+        return value
+    return next((new for old, new in mapping.items() if old == value
+                 and isinstance(old, bool) == isinstance(value, bool)), value)
 
 
 def _groups(data: Mapping[str, Any]) -> list[tuple[PathKey, dict[str, Any]]]:
@@ -106,10 +131,11 @@ def _groups(data: Mapping[str, Any]) -> list[tuple[PathKey, dict[str, Any]]]:
     components = data.get("components")
     if isinstance(components, dict):
         for name, component in components.items():
-            groups = component.get("faces") if isinstance(component, dict) else None
-            if isinstance(groups, list):
-                found += [(("components", name, "faces", i), g)
-                          for i, g in enumerate(groups) if isinstance(g, dict)]
+            for key in ("faces", "front", "back"):  # a deck's faces, a token's two sides
+                groups = component.get(key) if isinstance(component, dict) else None
+                if isinstance(groups, list):
+                    found += [(("components", name, key, i), g)
+                              for i, g in enumerate(groups) if isinstance(g, dict)]
     return found
 
 
@@ -126,8 +152,11 @@ def substitute(doc: Document, parameters: Parameters, problems: list[Problem]) -
         generate = group.get("generate")
         if isinstance(generate, dict):
             for attribute in list(generate):
-                _replace(doc, generate, attribute, (*path, "generate", attribute), parameters,
-                         problems, table=False)
+                where = (*path, "generate", attribute)
+                if isinstance(generate[attribute], str):  # a range: "1..{parameter: n}"
+                    generate[attribute] = _inline(doc, generate[attribute], where, parameters,
+                                                  problems)
+                _replace(doc, generate, attribute, where, parameters, problems, table=False)
         options = group.get("options")
         if isinstance(options, dict):
             for option in list(options):
@@ -145,14 +174,15 @@ def substitute(doc: Document, parameters: Parameters, problems: list[Problem]) -
 
 def _replace(doc: Document, holder: dict[str, Any], key: str, path: PathKey,
              parameters: Parameters, problems: list[Problem], *, table: bool) -> None:
-    name = _reference(holder[key])
+    reference = holder[key]
+    name = _reference(reference)
     if name is None:
         return
     if name not in parameters.values:
         problems.append(_unknown(doc, path, name, parameters))
         holder[key] = None
         return
-    value = parameters.values[name]
+    value = _value(doc, reference, name, path, parameters, problems)
     if table:
         rows = as_attribute_table(value)
         if rows is None:
@@ -177,7 +207,7 @@ def _words(doc: Document, holder: dict[str, Any] | list[Any], key: Any, path: Pa
             problems.append(_unknown(doc, path, name, parameters))
             holder[key] = None
         else:
-            holder[key] = _plain(parameters.values[name])
+            holder[key] = _plain(_value(doc, value, name, path, parameters, problems))
     elif isinstance(value, str):
         holder[key] = _inline(doc, value, path, parameters, problems)
     elif isinstance(value, list):
