@@ -5,7 +5,8 @@ Each claim answers in plain data, naming players ``A``, ``B`` ... and cells ``co
 
 ``systems_held``, ``core_holder``, ``connections(CELL)``, ``legal_builds(CARD)``,
 ``legal_moves_from(CELL)``, ``battle_targets(CELL)``, ``victory``, ``hand_size_due``,
-``survival(CELL)``, ``supply`` and ``home_bases``.
+``survival(CELL)``, ``supply``, ``home_bases`` and ``illegal_reason(MOVE)`` (why a move is
+refused, in one word: :mod:`printkit.games.star_battle.refusals`).
 
 Every claim answers for the position as it stands (a ruling of the first audit): the
 questions about moves (``legal_builds``, ``legal_moves_from``, ``battle_targets``) are
@@ -19,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from printkit.games.star_battle import refusals
 from printkit.games.star_battle.state import (
     Battle,
     Build,
@@ -70,6 +72,10 @@ def claims(game: StarBattle) -> Mapping[str, Claim[StarBattleState]]:
         "supply": Claim(bound(_supply),
                         "tokens each player has left: {dreadnoughts, scouts}, or null"),
         "home_bases": Claim(bound(_home_bases), "each player's Home Base cell or null"),
+        "illegal_reason": Claim(bound(refusals.illegal_reason),
+                                "why MOVE is refused, in one word (no_lane, enemy_held, "
+                                "not_higher, club, no_token, last_ship ...), or null when it "
+                                "is legal", takes_argument=True),
     }
 
 

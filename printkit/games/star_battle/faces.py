@@ -12,7 +12,8 @@ The Galactic Core is a place, not a card: the system lying there may be replaced
 game.  The Core marker is laid crosswise under the central system, so its two ends show
 beyond it; each end says CORE, and the centre (hidden in play) says how to lay it.
 
-The ship tokens are in :mod:`printkit.games.star_battle.ships`.
+The ship tokens are in :mod:`printkit.games.star_battle.ships`, the player aid in
+:mod:`printkit.games.star_battle.aid`.
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ import svgwrite
 from printkit.deck.model import AttributeValue, CardFace
 from printkit.deck.options import option
 from printkit.deck.schema import Colour, Text
+from printkit.games.star_battle.aid import AID
+from printkit.games.star_battle.lanes import NO_SHIPYARD, connected_edges
 from printkit.games.star_battle.ships import DREADNOUGHT, SHIP, mix
-from printkit.games.star_battle.state import REACH
 from printkit.render.faces.playing_cards import (
     JOKER,
     CardLayout,
@@ -39,7 +41,6 @@ from printkit.render.faces.playing_cards import (
     plan,
     read_rank,
 )
-from printkit.render.faces.suits import Suit
 from printkit.render.kinds import FaceKind
 from printkit.render.svg import (
     CAP_HEIGHT,
@@ -52,19 +53,6 @@ from printkit.render.svg import (
     star_points,
     text,
 )
-
-EDGES = {(0, 1): "top", (0, -1): "bottom", (-1, 0): "left", (1, 0): "right"}
-"""The card edge each step of the engine's connection table leaves by."""
-NO_SHIPYARD = Suit.CLUBS
-"""The suit no ship is ever built on."""
-
-
-def connected_edges(suit: Suit) -> tuple[str, ...]:
-    """The edges a system of ``suit`` connects through, in the order top, right, bottom,
-    left."""
-    edges = {EDGES[step] for step in REACH[suit.letter]}
-    return tuple(e for e in ("top", "right", "bottom", "left") if e in edges)
-
 
 # --------------------------------------------------------------------------- systems
 
@@ -323,5 +311,5 @@ SYSTEM = FaceKind("star-battle-system", "A galaxy-system card: a playing card ('
                   check_attributes=check_system)
 CORE_MARKER = FaceKind("star-battle-core", "The Galactic Core marker, laid crosswise under "
                        "the central system so that its ends show.", CoreOptions, render_core)
-FACE_KINDS = (SYSTEM, CORE_MARKER, SHIP)
+FACE_KINDS = (SYSTEM, CORE_MARKER, SHIP, AID)
 """The face kinds this game declares (its plugin's ``face_kinds``)."""

@@ -1,0 +1,268 @@
+"""Star Battle's player aid: a card for each player with the connection chart, the values
+and the turn.
+
+The card is printed with the deck (its face group takes the rules' parameters), so its
+words follow the variant it is built for: the build rule of the "Revision 1" table, the
+ship supply, who lays the Core, whether a player may give up their last ship, and the
+number of systems a domination needs.  The text is wrapped with Vera's own advance widths
+(the font the PDF embeds) and set as large as the card allows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import svgwrite
+
+from printkit.deck.fonts import FontFace, shipped_families
+from printkit.deck.model import CardFace
+from printkit.deck.options import option
+from printkit.deck.schema import Colour, Flag, Number, Text
+from printkit.games.star_battle.lanes import NO_SHIPYARD, connected_edges
+from printkit.games.star_battle.ships import DREADNOUGHT
+from printkit.render.faces.suits import Suit
+from printkit.render.kinds import FaceKind
+from printkit.render.svg import CAP_HEIGHT, FONT_FAMILY, Box, Frame, fill_bleed, new_drawing, num
+from printkit.render.svg import text as draw_text
+
+LARGEST = 2.6
+"""Largest text size (mm) of the aid's sections."""
+SMALLEST = 1.75
+"""Smallest text size (mm, about 5 pt) the sections may shrink to."""
+LEADING = 1.2
+"""Line pitch, as a multiple of the text size."""
+GAP = 0.3
+"""Space between two sections, as a multiple of the text size."""
+CHART = (Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, Suit.CLUBS)
+"""The suits of the connection chart, left to right."""
+REACH_WORDS = {"top right bottom left": "all four", "right left": "left, right",
+               "top bottom": "up, down"}
+
+
+@dataclass(frozen=True)
+class AidOptions:
+    """How the player aid looks, and the rules it states (from the parameters)."""
+
+    background: str = option(Colour("card colour"), "#f5f7fc")
+    band: str = option(Colour("the title band"), "#161b3d")
+    band_ink: str = option(Colour("the title"), "#f2c14e")
+    ink: str = option(Colour("the text"), "#1b1b1b")
+    accent: str = option(Colour("the headings"), "#2a6f97")
+    lane: str = option(Colour("the hyperlanes of the chart"), "#2a6f97")
+    red: str = option(Colour("hearts and diamonds"), "#c8102e")
+    sign: str = option(Colour("the no-shipyard sign"), "#c0392b")
+    title: str = option(Text("the card's title"), "Star Battle")
+    players: int = option(Number("players (the galaxy has players x hand_size systems)",
+                                 minimum=2, maximum=26), 2)
+    hand_size: int = option(Number("cards each player lays in the galaxy", minimum=2,
+                                   maximum=1000), 8)
+    supply: str = option(Text("ships of each kind per player, or unlimited",
+                              pattern=r"[1-9][0-9]{0,3}|unlimited"), "15")
+    revision1: bool = option(Flag("builds follow the crossed-out Revision 1 table"), False)
+    core_placer: str = option(Text("who lays the Core",
+                                   choices=("dealer", "right_of_dealer")), "dealer")
+    self_elimination: bool = option(Flag("a reconstruction may remove a player's last ship"),
+                                    True)
+
+
+def domination(systems: int) -> int:
+    """Systems a player must hold to dominate a galaxy of ``systems``: more than 3/4."""
+    return systems * 3 // 4 + 1
+
+
+def sections(options: AidOptions) -> tuple[tuple[str, str], ...]:
+    """The aid's text: (heading, words) pairs, in the order of a turn."""
+    systems = options.players * options.hand_size
+    placer = ("the dealer's" if options.core_placer == "dealer"
+              else "the highest card of the player right of the dealer:")
+    build = ("a Dreadnought on a diamond, a Scout on a heart or a spade" if options.revision1
+             else "a Dreadnought if the suits match, else a Scout")
+    supply = ("no limit to the ships you may have." if options.supply == "unlimited" else
+              f"{options.supply} Dreadnoughts and {options.supply} Scouts each. None left of "
+              "a kind: no such ship for you.")
+    last = "" if options.self_elimination else " Never your last ship."
+    return (
+        ("Values", f"In the galaxy A = 1 up to K = 13 (the Core is {placer} highest, King "
+                   "high). A discarded Ace counts 14. To beat a card, go strictly higher."),
+        ("Your turn", "Your ships on the Core? First you may add a free Scout to a "
+                      "non-club system of yours. Then discard one card to:"),
+        ("Build", f"beat a non-club system you occupy: add {build}."),
+        ("Move", "one ship along a lane to a system free of enemy ships whose card you "
+                 "beat."),
+        ("Battle", "(any discard) from your system along a lane into an enemy's. Flip "
+                   "every ship on both: heads destroys it; a Dreadnought showing heads is "
+                   "flipped again and lives on tails. An emptied system gets a new card."),
+        ("Reconstruct", f"remove one of your ships; the discard replaces the card it was "
+                        f"on.{last}"),
+        ("Then", "everybody draws or discards to hold one card per ship."),
+        ("Supply", supply),
+        ("Win", f"all other fleets gone, or your ships on {domination(systems)} of the "
+                f"{systems} systems, the Core among them. Both last fleets lost in one "
+                "battle: a shared draw."),
+    )
+
+
+@dataclass(frozen=True)
+class Run:
+    """A word and whether it is bold."""
+
+    text: str
+    bold: bool
+
+
+def _faces() -> tuple[FontFace, FontFace]:
+    faces = shipped_families()["Vera"].faces
+    return faces["regular"], faces["bold"]
+
+
+Line = tuple[tuple[float, Run], ...]
+"""Words on a line, each with its x from the line's start."""
+
+
+def wrap(parts: tuple[tuple[str, str], ...], size: float, width: float
+         ) -> list[list[Line]]:
+    """Each section as lines of (x, word), its heading in bold, wrapped at ``width``."""
+    regular, bold = _faces()
+    space = regular.width(" ", size)
+    found: list[list[Line]] = []
+    for heading, words in parts:
+        runs = [Run(w, True) for w in heading.split()] + [Run(w, False) for w in words.split()]
+        lines: list[Line] = []
+        line: list[tuple[float, Run]] = []
+        x = 0.0
+        for run in runs:
+            w = (bold if run.bold else regular).width(run.text, size)
+            if line and x + space + w > width:
+                lines.append(tuple(line))
+                line, x = [], 0.0
+            start = x + space if line else 0.0
+            line.append((start, run))
+            x = start + w
+        lines.append(tuple(line))
+        found.append(lines)
+    return found
+
+
+def text_height(sections: list[list[Line]], size: float) -> float:
+    """The height wrapped sections take: their lines and the gaps between them."""
+    lines = sum(len(lines) for lines in sections)
+    return size * (lines * LEADING + (len(sections) - 1) * GAP)
+
+
+@dataclass(frozen=True)
+class AidLayout:
+    """Where the title band, the chart's cards and the text go."""
+
+    band: Box
+    cards: tuple[Box, ...]
+    labels_y: float
+    text: Box
+    size: float
+    sections: tuple[tuple[Line, ...], ...]
+
+    def content_boxes(self) -> tuple[Box, ...]:
+        """Every drawn element's box but the band (for tests)."""
+        return (*self.cards, self.text)
+
+
+def aid_layout(frame: Frame, options: AidOptions) -> AidLayout:
+    """The layout, with the text as large as fits (raises ``ValueError`` if even the
+    smallest size does not)."""
+    w, h, s = frame.width, frame.height, frame.safe
+    band = Box(0, 0, w, 0.1 * h)
+    room = w - 2 * s
+    card_w = room * 0.13
+    card_h = card_w * 1.4
+    gap = (room - len(CHART) * card_w) / len(CHART)
+    top = band.h + 0.03 * h
+    cards = tuple(Box(s + gap / 2 + i * (card_w + gap), top, card_w, card_h)
+                  for i in range(len(CHART)))
+    labels_y = top + card_h + 2.6
+    text_top = labels_y + 2.6
+    area = Box(s, text_top, room, h - s - text_top)
+    parts = sections(options)
+    size = LARGEST
+    while size >= SMALLEST - 1e-9:
+        wrapped = wrap(parts, size, room)
+        if text_height(wrapped, size) <= area.h:
+            return AidLayout(band, cards, labels_y, area, size,
+                             tuple(tuple(lines) for lines in wrapped))
+        size = round(size - 0.05, 3)
+    raise ValueError("the player aid's text does not fit the card")
+
+
+def render_aid(face: CardFace, frame: Frame, options: AidOptions) -> str:
+    """SVG text of the player aid."""
+    del face
+    layout = aid_layout(frame, options)
+    drawing = new_drawing(frame, f"{options.title} player aid")
+    fill_bleed(drawing, frame, options.background)
+    band = layout.band
+    drawing.add(drawing.rect((num(-frame.bleed), num(-frame.bleed)),
+                             (num(frame.width + 2 * frame.bleed), num(band.h + frame.bleed)),
+                             fill=options.band))
+    title = f"{options.title} \u00b7 player aid"
+    size = min(band.h * 0.42, (frame.width - 2 * frame.safe) / (0.68 * len(title)))
+    draw_text(drawing, drawing, title, frame.width / 2, band.h / 2 + frame.safe * 0.25, size,
+              options.band_ink)
+    for suit, box in zip(CHART, layout.cards, strict=True):
+        _chart_card(drawing, suit, box, options)
+        edges = " ".join(connected_edges(suit))
+        words = REACH_WORDS[edges] + (", no ships built" if suit is NO_SHIPYARD else "")
+        label = 1.55 if suit is NO_SHIPYARD else 1.8
+        draw_text(drawing, drawing, words, box.x + box.w / 2, layout.labels_y, label,
+                  options.ink, bold=False)
+    _text(drawing, layout, options)
+    return str(drawing.tostring())
+
+
+def _chart_card(drawing: svgwrite.Drawing, suit: Suit, box: Box, options: AidOptions) -> None:
+    """A small system: its suit and its lanes running off the edges they connect."""
+    reach = 0.22 * box.w
+    span = 0.34 * box.w
+    for edge in connected_edges(suit):
+        cx, cy = box.x + box.w / 2, box.y + box.h / 2
+        if edge in ("top", "bottom"):
+            y = box.y - reach if edge == "top" else box.y + box.h
+            lane = ((cx - span / 2, y), (span, reach))
+        else:
+            x = box.x - reach if edge == "left" else box.x + box.w
+            lane = ((x, cy - span / 2), (reach, span))
+        drawing.add(drawing.rect((num(lane[0][0]), num(lane[0][1])),
+                                 (num(lane[1][0]), num(lane[1][1])), fill=options.lane))
+    drawing.add(drawing.rect((num(box.x), num(box.y)), (num(box.w), num(box.h)),
+                             rx=num(0.08 * box.w), fill="#ffffff", stroke=options.lane,
+                             stroke_width=num(0.04 * box.w)))
+    colour = options.red if suit.red else options.ink
+    drawing.add(drawing.path(d=suit.shape.path(box.x + box.w / 2, box.y + box.h / 2,
+                                               0.5 * box.w), fill=colour))
+    if suit is NO_SHIPYARD:
+        r = 0.2 * box.w
+        cx, cy = box.x + box.w - r * 1.15, box.y + r * 1.15
+        drawing.add(drawing.path(d=DREADNOUGHT.path(cx, cy, 1.2 * r), fill=options.ink))
+        drawing.add(drawing.circle((num(cx), num(cy)), num(r), fill="none",
+                                   stroke=options.sign, stroke_width=num(0.22 * r)))
+        d = r * 0.7
+        drawing.add(drawing.line((num(cx - d), num(cy - d)), (num(cx + d), num(cy + d)),
+                                 stroke=options.sign, stroke_width=num(0.22 * r)))
+
+
+def _text(drawing: svgwrite.Drawing, layout: AidLayout, options: AidOptions) -> None:
+    """The sections, line by line: headings bold in the accent colour."""
+    size = layout.size
+    area = layout.text
+    y = area.y
+    for lines in layout.sections:
+        for line in lines:
+            baseline = y + 0.5 * size * LEADING + size * CAP_HEIGHT / 2
+            for x, run in line:
+                drawing.add(drawing.text(
+                    run.text, insert=(num(area.x + x), num(baseline)),
+                    fill=options.accent if run.bold else options.ink, font_family=FONT_FAMILY,
+                    font_size=num(size), font_weight="bold" if run.bold else "normal"))
+            y += size * LEADING
+        y += size * GAP
+
+
+AID = FaceKind("star-battle-aid", "The player aid: the connection chart, the values and the "
+               "turn, worded for the parameters given as options.", AidOptions, render_aid)
