@@ -7,7 +7,8 @@ from pathlib import Path
 
 from printkit.deck.load import load_definition
 from printkit.deck.scoresheet import SheetComponent
-from printkit.render.kinds import catalogue
+from printkit.render.kinds import catalogue, render_face
+from printkit.render.svg import Frame
 from tests.test_content_support import load, problems, write
 
 SHEET = """\
@@ -80,3 +81,43 @@ faces:
 """)
     [face] = load(path).faces
     assert vars(face.options)["lines"] == ("First past 150 wins",)
+
+
+AID = """\
+parameters: {target: 150, colored: false, ending: redeal}
+variants:
+  coloured:
+    description: coloured
+    parameters: {colored: true, ending: forced}
+layouts:
+  aid:
+    - {type: text, text: "{rule}", x: 3mm, y: 3mm, width: 50mm, height: 20mm}
+    - {type: text, text: "{ending}", x: 3mm, y: 30mm, width: 50mm, height: 20mm}
+    - {type: text, text: "Coloured", x: 3mm, y: 60mm, width: 50mm, height: 10mm,
+       when: colored}
+faces:
+  - id: aid
+    kind: layout
+    layout: aid
+    data:
+      - rule: "First past {parameter: target} wins"
+        colored: {parameter: colored}
+        ending: {parameter: ending, values: {redeal: Deal again, forced: The dealer plays}}
+"""
+
+
+def test_data_rows_written_in_the_file_quote_parameters(tmp_path: Path) -> None:
+    path = write(tmp_path, AID)
+    standard = load_definition(path, kinds=catalogue(), display=path.name)
+    [face] = standard.faces
+    assert (face.attr("rule"), face.attr("colored"), face.attr("ending")) == (
+        "First past 150 wins", "false", "Deal again")
+    changed = load_definition(path, kinds=catalogue(), display=path.name, variant="coloured",
+                              overrides=("target=90",))
+    [other] = changed.faces
+    assert (other.attr("rule"), other.attr("colored"), other.attr("ending")) == (
+        "First past 90 wins", "true", "The dealer plays")
+    frame = Frame.from_points(standard.card_width, standard.card_height, 0.0, 0.0)
+    # the flag reaches 'when': only the variant's card draws the element it guards
+    assert "Coloured" not in render_face(face, frame)
+    assert "Coloured" in render_face(other, frame)

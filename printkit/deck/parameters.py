@@ -18,8 +18,11 @@ variant and ``--set`` are applied, so cards and rules never disagree::
 
 Words printed from a table or a sheet often quote a parameter too ("Over 200 points
 wins"): inside the text of a sheet component (its title, note, notes, column labels and
-cells) and of a face group's options, ``{parameter: NAME}`` may also stand in the middle of
-a line, and is replaced by the parameter's value written out::
+cells), of a face group's options and of the data rows a face group writes in the file
+(a player aid's lines), ``{parameter: NAME}`` may also stand in the middle of a line, and
+is replaced by the parameter's value written out (standing alone as a cell of such a row,
+it gives the value, ``true`` or ``false`` for a flag, or the words its ``values`` give for
+it: a rule's text chosen by its option)::
 
     components:
       score-sheet:
@@ -162,6 +165,9 @@ def substitute(doc: Document, parameters: Parameters, problems: list[Problem]) -
             for option in list(options):
                 _words(doc, options, option, (*path, "options", option), parameters,
                        problems)
+        data = group.get("data")
+        if isinstance(data, list):  # rows written in the file (a player aid's lines)
+            _rows(doc, data, (*path, "data"), parameters, problems)
     components = doc.data.get("components")
     if isinstance(components, dict):
         for name, component in components.items():
@@ -224,6 +230,21 @@ def _words(doc: Document, holder: dict[str, Any] | list[Any], key: Any, path: Pa
     elif isinstance(value, dict):
         for inner in list(value):
             _words(doc, value, inner, (*path, inner), parameters, problems)
+
+
+def _rows(doc: Document, rows: list[Any], path: PathKey, parameters: Parameters,
+          problems: list[Problem]) -> None:
+    """The parameters quoted in data rows written in the file; a flag standing for a cell
+    becomes ``true`` or ``false`` as a spreadsheet writes it, so ``when`` can test it (a
+    bare yes or no in a row stays refused: YAML reads ``NO`` as false)."""
+    for index, row in enumerate(rows):
+        if not isinstance(row, dict):
+            continue
+        for column in list(row):
+            flag = _reference(row[column]) is not None
+            _words(doc, row, column, (*path, index, column), parameters, problems)
+            if flag and isinstance(row[column], bool):
+                row[column] = "true" if row[column] else "false"
 
 
 def _unknown(doc: Document, path: PathKey, name: str, parameters: Parameters) -> Problem:
