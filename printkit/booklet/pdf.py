@@ -43,6 +43,7 @@ from printkit.booklet.pdfcover import (
 from printkit.booklet.pdfscene import FaceForms
 from printkit.layout.fonts import REGULAR, register_fonts
 from printkit.layout.paper import Paper
+from printkit.layout.pdfcanvas import BinaryCanvas
 from printkit.units import MM
 
 MARGIN_SIDE = 14 * MM
@@ -174,7 +175,7 @@ def _layout(booklet: Booklet, page: Paper, pages: dict[str, int], notes: int,
     story += [NextPageTemplate("back"), PageBreak(), Spacer(1, 1)]
     story += Writer(Styles(cover.accent, notes=10.0), frame_w, back_frame.height, forms,
                     lambda key: "", headings).flowables(back, back_start)
-    doc.build(story)
+    doc.build(story, canvasmaker=BinaryCanvas)
     record.total = int(doc.page)
     return buffer.getvalue()
 

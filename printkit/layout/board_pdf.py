@@ -5,26 +5,22 @@ board on one sheet.  This module only draws: the board comes as SVG text from
 
 from __future__ import annotations
 
-import functools
 import io
 from collections.abc import Sequence
-from typing import Any
 
-from reportlab.graphics import renderPDF
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
-from svglib.svglib import svg2rlg
+from reportlab.pdfgen.canvas import Canvas
 
 from printkit.layout.fonts import BOLD, REGULAR, register_fonts
 from printkit.layout.geometry import Rect
-from printkit.layout.label import draw_label
-from printkit.layout.pdfcanvas import Form, new_canvas, saved
+from printkit.layout.label import PageLabels, draw_label
+from printkit.layout.pdfcanvas import Form, new_canvas, saved, store_form
+from printkit.layout.pdfops import circle_code, number, stroke_code, stroke_path, text_code
 from printkit.layout.tiling import (
     CROSS_ARM,
     CROSS_RADIUS,
     MARK_OFFSET,
-    Note,
     SingleSheet,
     Tile,
     Tiling,
@@ -48,25 +44,9 @@ def measure(words: str, size: float) -> float:
     return float(stringWidth(words, BOLD, size))
 
 
-@functools.lru_cache(maxsize=2)
-def _parsed(svg: str) -> Any:
-    """The board's SVG read by svglib, kept for the next PDF of the same board (reading
-    hundreds of text elements is the slowest step of a board build)."""
-    register_fonts()
-    drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
-    if drawing is None:
-        raise ValueError("could not read the board's SVG")
-    return drawing
-
-
 def _board_form(canvas: Canvas, svg: str) -> Form:
     """The board stored once in the PDF as a form XObject."""
-    drawing = _parsed(svg)
-    canvas.beginForm(BOARD_KEY, lowerx=0, lowery=0, upperx=drawing.width,
-                     uppery=drawing.height)
-    renderPDF.draw(drawing, canvas, 0, 0)
-    canvas.endForm()
-    return Form(BOARD_KEY, float(drawing.width), float(drawing.height))
+    return store_form(canvas, BOARD_KEY, svg)
 
 
 def _hex(colour: str) -> tuple[float, float, float]:
@@ -97,91 +77,68 @@ def tiled_board(svg: str, tiling: Tiling, *, title: str, about: str,
                                 f"{paper.name}")
     form = _board_form(canvas, svg)
     pages = len(tiling.tiles) + 1
+    labels = PageLabels(canvas)
     _map_page(canvas, form, tiling, title=title, about=about, instructions=instructions,
-              accent=_hex(accent), pages=pages, keep_clear=keep_clear)
+              accent=_hex(accent), pages=pages, keep_clear=keep_clear, labels=labels)
     canvas.showPage()
     for page, tile in enumerate(tiling.tiles, start=2):
         _tile_page(canvas, form, tile)
-        draw_label(canvas, tiling.info, title=title,
-                   what=f"{about}, sheet {tile.name} (column {tile.name.rstrip('0123456789')}"
-                        f", row {tile.row + 1})", page=page, pages=pages)
+        labels.draw(tiling.info, title=title,
+                    what=f"{about}, sheet {tile.name} (column {tile.name.rstrip('0123456789')}"
+                         f", row {tile.row + 1})", page=page, pages=pages)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 
 
 def _tile_page(canvas: Canvas, form: Form, tile: Tile) -> None:
+    """One tile: its part of the board, glue bands, crosshairs, corner marks and notes,
+    written as operator text (a tiled board has dozens of these pages)."""
     content = tile.on_page(tile.content)
-    with saved(canvas):
-        _clip_to(canvas, [content])
-        canvas.translate(tile.offset[0], tile.offset[1])
-        canvas.doForm(form.name)
-    for band in tile.bands:
-        _glue_band(canvas, tile.on_page(band.rect))
-    with saved(canvas):
-        _clip_outside(canvas, content.grow(0.6))
+    dx, dy = tile.offset
+    canvas._code.append(f"q {_rect(content)} re W n 1 0 0 1 {number(dx)} {number(dy)} cm "
+                        f"/{canvas._doc.getXObjectName(form.name)} Do Q")
+    canvas._formsinuse.append(form.name)
+    code = [_glue_band(tile.on_page(band.rect)) for band in tile.bands]
+    if tile.crosses:
+        width, height = canvas._pagesize
+        hole = content.grow(0.6)
+        crosses = []
         for x, y in tile.crosses:
-            _crosshair(canvas, x + tile.offset[0], y + tile.offset[1])
-    with saved(canvas):
-        canvas.setLineWidth(MARK_WIDTH)
-        canvas.setStrokeColorRGB(0, 0, 0)
-        dx, dy = tile.offset
-        for x0, y0, x1, y1 in tile.corner_marks:
-            canvas.line(x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+            x, y = x + dx, y + dy
+            crosses += [circle_code(x, y, CROSS_RADIUS),
+                        stroke_path([(x - CROSS_ARM, y, x + CROSS_ARM, y),
+                                     (x, y - CROSS_ARM, x, y + CROSS_ARM)])]
+        code.append(f"q 0 0 {number(width)} {number(height)} re {_rect(hole)} re W* n "
+                    f"{number(MARK_WIDTH)} w 0 0 0 RG {' '.join(crosses)} S Q")
+    if tile.corner_marks:
+        marks = [(x0 + dx, y0 + dy, x1 + dx, y1 + dy) for x0, y0, x1, y1 in tile.corner_marks]
+        code.append(f"q 0 0 0 RG {stroke_code(marks, MARK_WIDTH)} Q")
+    ink = " ".join(number(c) for c in INK)
     for note in tile.notes:
-        _note(canvas, note, tile.offset)
+        box = note.box
+        cx, cy = box.x + box.w / 2 + dx, box.y + box.h / 2 + dy
+        turn = "0 1 -1 0" if note.vertical else "1 0 0 1"
+        code.append(f"q {ink} rg {turn} {number(cx)} {number(cy)} cm " + text_code(
+            canvas, BOLD, note.size, 0, -note.size * 0.36, note.text, anchor="middle") + " Q")
+    canvas._code += code
 
 
-def _clip_to(canvas: Canvas, rects: Sequence[Rect]) -> None:
-    path = canvas.beginPath()
-    for r in rects:
-        path.rect(r.x, r.y, r.w, r.h)
-    canvas.clipPath(path, stroke=0, fill=0)
+def _rect(r: Rect) -> str:
+    return f"{number(r.x)} {number(r.y)} {number(r.w)} {number(r.h)}"
 
 
-def _clip_outside(canvas: Canvas, hole: Rect) -> None:
-    """Clip to the page with ``hole`` cut out (even-odd rule)."""
-    width, height = canvas._pagesize
-    path = canvas.beginPath()
-    path.rect(0, 0, width, height)
-    path.rect(hole.x, hole.y, hole.w, hole.h)
-    canvas.clipPath(path, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
-
-
-def _glue_band(canvas: Canvas, band: Rect) -> None:
+def _glue_band(band: Rect) -> str:
     """A light grey tab with diagonal hatching."""
-    with saved(canvas):
-        canvas.setFillColorRGB(*BAND_FILL)
-        canvas.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
-        _clip_to(canvas, [band])
-        canvas.setStrokeColorRGB(*BAND_HATCH)
-        canvas.setLineWidth(0.5)
-        step = 4 * MM
-        start = band.x - band.h
-        count = int((band.w + band.h) / step) + 2
-        for k in range(count):
-            x = start + k * step
-            canvas.line(x, band.y, x + band.h, band.top)
-
-
-def _crosshair(canvas: Canvas, x: float, y: float) -> None:
-    canvas.setLineWidth(MARK_WIDTH)
-    canvas.setStrokeColorRGB(0, 0, 0)
-    canvas.circle(x, y, CROSS_RADIUS, stroke=1, fill=0)
-    canvas.line(x - CROSS_ARM, y, x + CROSS_ARM, y)
-    canvas.line(x, y - CROSS_ARM, x, y + CROSS_ARM)
-
-
-def _note(canvas: Canvas, note: Note, offset: tuple[float, float]) -> None:
-    box = note.box
-    cx, cy = box.x + box.w / 2 + offset[0], box.y + box.h / 2 + offset[1]
-    with saved(canvas):
-        canvas.setFillColorRGB(*INK)
-        canvas.setFont(BOLD, note.size)
-        canvas.translate(cx, cy)
-        if note.vertical:
-            canvas.rotate(90)
-        canvas.drawCentredString(0, -note.size * 0.36, note.text)
+    step = 4 * MM
+    start = band.x - band.h
+    count = int((band.w + band.h) / step) + 2
+    hatch = [(start + k * step, band.y, start + k * step + band.h, band.top)
+             for k in range(count)]
+    fill = " ".join(number(c) for c in BAND_FILL)
+    stroke = " ".join(number(c) for c in BAND_HATCH)
+    return (f"q {fill} rg {_rect(band)} re f {_rect(band)} re W n {stroke} RG "
+            f"{stroke_code(hatch, 0.5)} Q")
 
 
 # --------------------------------------------------------------------------- assembly map
@@ -203,7 +160,7 @@ STEPS = (
 
 def _map_page(canvas: Canvas, form: Form, tiling: Tiling, *, title: str, about: str,
               instructions: Sequence[str], accent: tuple[float, float, float],
-              pages: int, keep_clear: Sequence[Rect]) -> None:
+              pages: int, keep_clear: Sequence[Rect], labels: PageLabels) -> None:
     """The whole board small, with the sheets outlined and named, and the steps.
 
     On a landscape page the steps go in a column on the right; otherwise below.
@@ -236,23 +193,22 @@ def _map_page(canvas: Canvas, form: Form, tiling: Tiling, *, title: str, about: 
     _miniature(canvas, form, tiling, picture_box, accent, keep_clear)
     y = text_top
     canvas.setFillColorRGB(*INK)
-    for number, words in text_lines:
-        if number:
+    for step_number, words in text_lines:
+        if step_number:
             canvas.setFont(BOLD, STEP_SIZE)
-            canvas.drawString(text_x, y, number)
+            canvas.drawString(text_x, y, step_number)
         canvas.setFont(REGULAR, STEP_SIZE)
         canvas.drawString(text_x + STEP_INDENT, y, words)
         y -= STEP_LEADING
-    draw_label(canvas, tiling.info, title=title, what=f"{about}: assembly map", page=1,
-               pages=pages)
+    labels.draw(tiling.info, title=title, what=f"{about}: assembly map", page=1, pages=pages)
 
 
 def _steps_text(steps: Sequence[str], width: float) -> list[tuple[str, str]]:
     """Numbered steps wrapped to ``width``: (number or "", words) for each printed line."""
     lines: list[tuple[str, str]] = []
-    for number, step in enumerate(steps, start=1):
+    for step_number, step in enumerate(steps, start=1):
         wrapped = simpleSplit(step, REGULAR, STEP_SIZE, width - STEP_INDENT)
-        lines += [(f"{number}." if index == 0 else "", words)
+        lines += [(f"{step_number}." if index == 0 else "", words)
                   for index, words in enumerate(wrapped)]
     return lines
 

@@ -26,9 +26,10 @@ from printkit.layout.geometry import (
     pages_needed,
     sheet_grid,
 )
-from printkit.layout.label import draw_label
+from printkit.layout.label import PageLabels
 from printkit.layout.paper import Paper
 from printkit.layout.pdfcanvas import Form, FormLibrary, new_canvas, saved
+from printkit.layout.pdfops import stroke_code
 from printkit.units import MM
 
 MARK_WIDTH = 0.4
@@ -52,11 +53,9 @@ class SheetOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
 
 
-def _marks(canvas: Canvas, marks: Sequence[Segment]) -> None:
-    canvas.setLineWidth(MARK_WIDTH)
-    canvas.setStrokeColorRGB(0, 0, 0)
-    for m in marks:
-        canvas.line(m.x0, m.y0, m.x1, m.y1)
+def marks_code(marks: Sequence[Segment]) -> str:
+    """Every crop mark of a page as one black path (made once, written on each page)."""
+    return f"q 0 0 0 RG {stroke_code([(m.x0, m.y0, m.x1, m.y1) for m in marks], MARK_WIDTH)} Q"
 
 
 Backs = Artwork | Sequence[Artwork]
@@ -95,18 +94,20 @@ def cut_sheets(cards: Sequence[Artwork], back: Backs, *, title: str,
     canvas = new_canvas(buffer, (grid.paper.width, grid.paper.height), title=f"{title} cards",
                         subject="cut sheets")
     forms = FormLibrary(canvas)
+    labels = PageLabels(canvas)
     backs = backs_of(cards, back)
     back_forms = _back_forms(forms, backs)
     dx, dy = options.back_offset
+    marks = marks_code(grid.marks)
+    back_band = flipped_band(grid.info, grid.paper, options.duplex)
     page = 0
     for sheet in range(sheets):
         chunk = cards[sheet * per_page:(sheet + 1) * per_page]
         page += 1
         for slot, card in zip(grid.slots, chunk, strict=False):
             forms.place(forms.form(card.key, card.svg), slot.cell.x, slot.cell.y)
-        _marks(canvas, grid.marks)
-        draw_label(canvas, grid.info, title=title, what="card fronts", page=page,
-                   pages=total_pages)
+        canvas._code.append(marks)
+        labels.draw(grid.info, title=title, what="card fronts", page=page, pages=total_pages)
         canvas.showPage()
         if not with_backs:
             continue
@@ -115,9 +116,8 @@ def cut_sheets(cards: Sequence[Artwork], back: Backs, *, title: str,
         for slot, card_back in zip(grid.slots, behind, strict=False):
             spot = mirror_slot(slot, grid.paper, options.duplex)
             forms.place(back_forms[card_back.key], spot.x + dx, spot.y + dy)
-        draw_label(canvas, flipped_band(grid.info, grid.paper, options.duplex), title=title,
-                   what=f"card backs (print on the back of page {page - 1}, "
-                        f"{options.duplex}-edge flip)", page=page, pages=total_pages)
+        labels.draw(back_band, title=title, what=f"card backs (print on the back of page "
+                    f"{page - 1}, {options.duplex}-edge flip)", page=page, pages=total_pages)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue(), grid
@@ -156,8 +156,10 @@ def gutter_fold(cards: Sequence[Artwork], back: Backs, *, title: str,
     canvas = new_canvas(buffer, (paper.width, paper.height), title=f"{title} cards, gutter fold",
                         subject="fold along the dashed line, glue, then cut")
     forms = FormLibrary(canvas)
+    labels = PageLabels(canvas)
     backs = backs_of(cards, back)
     back_forms = _back_forms(forms, backs)
+    marks = marks_code(sheet.marks)
     for page in range(pages):
         chunk = cards[page * per_page:(page + 1) * per_page]
         behind = backs[page * per_page:(page + 1) * per_page]
@@ -169,10 +171,10 @@ def gutter_fold(cards: Sequence[Artwork], back: Backs, *, title: str,
                 canvas.translate(back_spot.right, back_spot.top)
                 canvas.rotate(180)
                 canvas.doForm(back_forms[card_back.key].name)
-        _marks(canvas, sheet.marks)
+        canvas._code.append(marks)
         _fold_line(canvas, spec, sheet.cards, sheet.fold)
-        draw_label(canvas, sheet.info, title=title, what="gutter fold: fold on the dashed line, "
-                   "glue, cut", page=page + 1, pages=pages)
+        labels.draw(sheet.info, title=title, what="gutter fold: fold on the dashed line, glue, "
+                    "cut", page=page + 1, pages=pages)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue(), per_page

@@ -2,8 +2,14 @@
 
 Canvases are made with ``invariant=1`` so the same input gives byte-identical files, and
 every unique SVG is stored once per document as a form XObject that each placement reuses.
-Parsing SVG with svglib is the slow step, so a parsed SVG is also kept for the other
-documents of the same build (cut sheets, gutter fold, print shop, booklet).
+A read SVG is also kept for the other documents of the same build (cut sheets, gutter
+fold, print shop, booklet).
+
+Streams are compressed but not ASCII85-encoded: reportlab's ASCII85 encoder is pure Python
+(a third of a 900-page PDF's time) and only makes the file a quarter larger; every PDF
+reader takes binary streams.  What is drawn the same way on page after page (a placement,
+a line of text) is written as ready-made operator text (:func:`place_code`,
+:func:`printkit.layout.pdfops.text_code`) instead of through the canvas's general methods.
 """
 
 from __future__ import annotations
@@ -14,21 +20,42 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from reportlab import rl_config
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
+from printkit.layout import svgpdf
 from printkit.layout.fonts import REGULAR, register_fonts
+from printkit.layout.pdfops import number
+
+
+class BinaryCanvas(Canvas):  # type: ignore[misc]  # reportlab has no type hints
+    """A canvas whose page and form streams are written compressed and not ASCII85-encoded.
+
+    reportlab reads its ``useA85`` setting when it writes the file, so the setting is off
+    only while this canvas saves: an inline image drawn earlier was encoded while it was
+    on, as reportlab's forms need (they cannot hold raw image bytes).
+    """
+
+    def save(self) -> None:
+        """Write the document with binary streams."""
+        before = rl_config.useA85
+        rl_config.useA85 = 0
+        try:
+            super().save()
+        finally:
+            rl_config.useA85 = before
 
 
 def new_canvas(target: io.BytesIO, size: tuple[float, float], *, title: str,
                subject: str = "") -> Canvas:
     """A deterministic canvas writing into ``target``."""
     register_fonts()
-    canvas = Canvas(target, pagesize=size, invariant=1, pageCompression=1,
-                    initialFontName=REGULAR)
+    canvas = BinaryCanvas(target, pagesize=size, invariant=1, pageCompression=1,
+                          initialFontName=REGULAR)
     canvas.setTitle(title)
     canvas.setAuthor("printkit")
     canvas.setCreator("printkit")
@@ -59,13 +86,24 @@ def parsed_svg(svg: str) -> Drawing:
 
 
 def store_form(canvas: Canvas, name: str, svg: str) -> Form:
-    """Store ``svg`` in ``canvas``'s document as the form ``name``, transparency kept."""
-    drawing = parsed_svg(svg)
-    canvas.beginForm(name, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
-    renderPDF.draw(drawing, canvas, 0, 0)
+    """Store ``svg`` in ``canvas``'s document as the form ``name``, transparency kept.
+
+    printkit's own SVG is turned into operators directly (:mod:`printkit.layout.svgpdf`);
+    anything that reader does not know goes through svglib.
+    """
+    picture = svgpdf.read(svg)
+    if picture is not None:
+        width, height = picture.width, picture.height
+        canvas.beginForm(name, lowerx=0, lowery=0, upperx=width, uppery=height)
+        svgpdf.draw(canvas, picture)
+    else:
+        drawing = parsed_svg(svg)
+        width, height = float(drawing.width), float(drawing.height)
+        canvas.beginForm(name, lowerx=0, lowery=0, upperx=width, uppery=height)
+        renderPDF.draw(drawing, canvas, 0, 0)
     canvas.endForm()
     _keep_transparency(canvas, name)
-    return Form(name, float(drawing.width), float(drawing.height))
+    return Form(name, width, height)
 
 
 class FormLibrary:
@@ -86,9 +124,15 @@ class FormLibrary:
 
     def place(self, form: Form, x: float, y: float) -> None:
         """Draw ``form`` with its lower-left corner at (x, y)."""
-        with saved(self.canvas):
-            self.canvas.translate(x, y)
-            self.canvas.doForm(form.name)
+        place_code(self.canvas, form.name, x, y)
+
+
+def place_code(canvas: Canvas, name: str, x: float, y: float) -> None:
+    """Draw the form ``name`` with its origin at (x, y): what ``translate`` and ``doForm``
+    inside ``saveState`` write, without the canvas's bookkeeping for each call."""
+    canvas._code.append(f"q 1 0 0 1 {number(x)} {number(y)} cm "
+                        f"/{canvas._doc.getXObjectName(name)} Do Q")
+    canvas._formsinuse.append(name)
 
 
 def _keep_transparency(canvas: Canvas, name: str) -> None:
@@ -120,3 +164,9 @@ def saved(canvas: Canvas) -> Iterator[Canvas]:
         yield canvas
     finally:
         canvas.restoreState()
+
+
+def clear_caches() -> None:
+    """Forget every SVG read in this process (the bench measures a fresh process's work)."""
+    parsed_svg.cache_clear()
+    svgpdf.read.cache_clear()

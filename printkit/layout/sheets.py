@@ -13,7 +13,7 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.layout.label import draw_label
+from printkit.layout.label import PageLabels
 from printkit.layout.pdfcanvas import new_canvas, saved
 from printkit.layout.tables import LEADING, TableCell, TablePage, Text
 
@@ -100,13 +100,14 @@ def sheet_pdf(page: TablePage, *, title: str, what: str, copies: int, accent: st
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (page.paper.width, page.paper.height), title=f"{title}: {what}",
                         subject="a sheet to print and fill in")
+    labels = PageLabels(canvas)
     for number in range(1, copies + 1):
         _words(canvas, page.title, _rgb(accent) if sum(_rgb(accent)) < 1.5 else INK)
         for text in (page.note, page.notes):
             if text is not None:
                 _words(canvas, text, INK)
         _table(canvas, page, accent)
-        draw_label(canvas, page.info, title=title, what=what, page=number, pages=copies)
+        labels.draw(page.info, title=title, what=what, page=number, pages=copies)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -20,9 +20,9 @@ from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.layout.cards import MARK_WIDTH, Artwork, SheetOptions, flipped_band
+from printkit.layout.cards import MARK_WIDTH, Artwork, SheetOptions, flipped_band, marks_code
 from printkit.layout.geometry import Grid, Rect, SheetSpec, mirror_slot, pages_needed, sheet_grid
-from printkit.layout.label import draw_label
+from printkit.layout.label import PageLabels
 from printkit.layout.pdfcanvas import FormLibrary, new_canvas, saved
 from printkit.units import MM
 
@@ -106,11 +106,7 @@ def _guides(canvas: Canvas, grid: Grid, shape: TokenShape, cells: Sequence[Rect]
     if shape.outlined:
         _outlines(canvas, shape, cells, bleed)
         return
-    with saved(canvas):
-        canvas.setLineWidth(MARK_WIDTH)
-        canvas.setStrokeColorRGB(0, 0, 0)
-        for mark in grid.marks:
-            canvas.line(mark.x0, mark.y0, mark.x1, mark.y1)
+    canvas._code.append(marks_code(grid.marks))
 
 
 def token_sheets(fronts: Sequence[Artwork], backs: Sequence[Artwork] | None, *,
@@ -129,6 +125,7 @@ def token_sheets(fronts: Sequence[Artwork], backs: Sequence[Artwork] | None, *,
     canvas = new_canvas(buffer, (grid.paper.width, grid.paper.height), title=f"{title} tokens",
                         subject="token sheets")
     forms = FormLibrary(canvas)
+    labels = PageLabels(canvas)
     dx, dy = options.back_offset
     page = 0
     for sheet in range(sheets):
@@ -138,8 +135,7 @@ def token_sheets(fronts: Sequence[Artwork], backs: Sequence[Artwork] | None, *,
         for cell, index in zip(cells, chunk, strict=True):
             _place(canvas, forms, fronts[index], shape, cell, spec.bleed)
         _guides(canvas, grid, shape, cells, spec.bleed)
-        draw_label(canvas, grid.info, title=title, what="token fronts", page=page,
-                   pages=total)
+        labels.draw(grid.info, title=title, what="token fronts", page=page, pages=total)
         canvas.showPage()
         if not backs:
             continue
@@ -153,8 +149,8 @@ def token_sheets(fronts: Sequence[Artwork], backs: Sequence[Artwork] | None, *,
         how = (f"print on the back of page {page - 1}, {flip}-edge flip"
                if options.duplex != "none" else
                f"print on the back of page {page - 1} (long-edge flip) or glue behind it")
-        draw_label(canvas, flipped_band(grid.info, grid.paper, flip), title=title,
-                   what=f"token backs ({how})", page=page, pages=total)
+        labels.draw(flipped_band(grid.info, grid.paper, flip), title=title,
+                    what=f"token backs ({how})", page=page, pages=total)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue(), grid
