@@ -9,5 +9,8 @@ PLUGIN = GamePlugin(
     engine=".rules:StarBattle",
     agents=".agents:AGENTS",
     face_kinds=".faces:FACE_KINDS",
+    positions=".diagrams:POSITIONS",
+    phrases=".phrases:StarBattlePhrases",
+    template=Resource("printkit.templates", "star-battle.md.j2"),
     definition=Resource("printkit.decks", "star-battle.yaml"),
 )
