@@ -34,6 +34,8 @@ def json_schema(*, shipped_only: bool = False) -> dict[str, Any]:
          "then": {"properties": {"options": kind.record.json()}}}
         for name, kind in sorted(faces.items())]
     _allow_parameters(face)
+    for group in _component_groups(schema):
+        _allow_parameters(group)
     # cards need a size; a game of tokens, boards and sheets only has no main deck
     schema["if"] = {"required": ["faces"]}
     schema["then"] = {"required": ["card"], "properties": {"card": {"required": ["size"]}}}
@@ -77,6 +79,19 @@ def _allow_parameters(group: dict[str, Any]) -> None:
         options = rule["then"]["properties"]["options"].get("properties", {})
         for name, node in list(options.items()):
             options[name] = _or_parameter(node)
+
+
+def _component_groups(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """The face groups of components (a deck's faces, a token sheet's fronts and backs),
+    which take parameters as the main deck's groups do."""
+    groups: list[dict[str, Any]] = []
+    for component in schema["properties"]["components"]["additionalProperties"]["anyOf"]:
+        for key in ("faces", "front", "back"):
+            node = component["properties"].get(key, {})
+            for form in (node, *node.get("anyOf", ())):
+                if form.get("type") == "array" and isinstance(form.get("items"), dict):
+                    groups.append(form["items"])
+    return groups
 
 
 def _shipped(kind: Any) -> bool:

@@ -286,8 +286,10 @@ class IntRange(Node):
         return None
 
     def json(self) -> JSON:
+        # a bound may quote a parameter ("1..{parameter: players}"), put in before checking
+        bound = r"(-?\d+|\{\s*parameter\s*:\s*[A-Za-z_][A-Za-z0-9_]*\s*\})"
         return self._json({"anyOf": [
-            {"type": "string", "pattern": r"^\s*-?\d+\s*\.\.\s*-?\d+\s*$"},
+            {"type": "string", "pattern": rf"^\s*{bound}\s*\.\.\s*{bound}\s*$"},
             {"type": "array", "items": {"type": ["integer", "string"]}, "minItems": 1}]})
 
 
