@@ -15,12 +15,12 @@ from printkit.errors import DefinitionError
 from printkit.games.star_battle.faces import (
     CoreOptions,
     SystemOptions,
-    connected_edges,
     core_layout,
     render_core,
     render_system,
     system_layout,
 )
+from printkit.games.star_battle.lanes import connected_edges
 from printkit.games.star_battle.ships import (
     DREADNOUGHT,
     PATTERNS,
