@@ -75,11 +75,14 @@ def test_check_refuses_text_that_does_not_fit_naming_the_cell(run_cli: Run,
         else:
             target.write_bytes(source.read_bytes())
     rules = folder / "rules.csv"
-    rules.write_text(rules.read_text() + "Endless,\"" + "word " * 400 + "\",1,1\n")
+    rules.write_text(rules.read_text() + "Endless,\"" + "word " * 400 + "\",1,1\n"
+                     + "Boundless,\"" + "more " * 400 + "\",1,1\n")
     result = run_cli("check", str(folder / "poker.yaml"))
     assert result.status == 1
-    assert f"{folder / 'rules.csv'}:5:9: error: card 'rule-4': the text of field 'text' " \
-           "does not fit its box: " in result.err
+    for row, card in ((5, "rule-4"), (6, "rule-5")):  # every card's problem, not the first
+        assert f"{folder / 'rules.csv'}:{row}:" in result.err
+        assert f"error: card {card!r}: the text of field 'text' does not fit its box: " \
+            in result.err
     assert "even at 7pt" in result.err
 
 

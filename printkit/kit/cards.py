@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from printkit.deck.components import CardsComponent
 from printkit.deck.model import Back, CardFace, Definition
-from printkit.errors import DefinitionError
+from printkit.errors import DefinitionError, Problem, sort_problems
 from printkit.kit import Progress
 from printkit.kit.options import PrintPlan
 from printkit.kit.outputs import OutputSet
@@ -112,7 +112,7 @@ def plan_deck(deck: Deck, plan: PrintPlan) -> CardsPlan:
     """Draw the faces and backs and check that the cards fit the paper in every layout
     asked for (:class:`LayoutError` when one cannot be made)."""
     frame = _frame(deck, plan.spec.bleed)
-    faces = [Artwork(face.key, render_face(face, frame)) for face in deck.faces]
+    faces = _drawn(deck, frame)
     back = Artwork(BACK_KEY, render_back(deck.back.kind, frame, deck.back.options,
                                          deck.title))
     by_svg = {back.svg: back}
@@ -134,6 +134,21 @@ def plan_deck(deck: Deck, plan: PrintPlan) -> CardsPlan:
         behind += [group_backs.get(face.group, back)] * face.copies
     used = tuple({art.key: art for art in behind}.values()) or (back,)
     return CardsPlan(deck, plan, spec, tuple(faces), back, used, tuple(cards), tuple(behind))
+
+
+def _drawn(deck: Deck, frame: Frame) -> list[Artwork]:
+    """Every face drawn; the problems of all faces (text that does not fit, say) are
+    reported together instead of stopping at the first card."""
+    faces: list[Artwork] = []
+    problems: list[Problem] = []
+    for face in deck.faces:
+        try:
+            faces.append(Artwork(face.key, render_face(face, frame)))
+        except DefinitionError as exc:
+            problems += exc.problems
+    if problems:
+        raise DefinitionError(sort_problems(problems))
+    return faces
 
 
 def svg_files(cards: CardsPlan) -> dict[str, str]:
