@@ -28,7 +28,7 @@ from printkit import __version__, limits
 from printkit.console import Console
 from printkit.errors import BuildError, ExampleError, PrintkitError
 
-_COMMANDS = ("build", "check", "list", "new", "preview", "schema", "simulate")
+_COMMANDS = ("build", "check", "export", "list", "new", "preview", "schema", "simulate")
 REPORT_URL = "https://github.com/printkit/printkit/issues"
 """Where internal errors are to be reported."""
 

@@ -2,19 +2,43 @@
 
 The rasteriser is PDFium (the ``pypdfium2`` wheel: no system library), chosen by
 ``bench/raster_bench.py`` over resvg: it draws exactly what the PDF holds (the same
-embedded fonts, the same vector art) and was several times faster per card.  PNGs are
-written with fixed settings and no metadata, so the same PDF gives the same bytes.
+embedded fonts, the same vector art) and was several times faster per card.  Artwork is
+therefore first put in a PDF the way the print files hold it (:func:`artwork_pdf`, through
+the same SVG-to-PDF step as every printed sheet), so a PNG shows what would print.  PNGs
+are written with fixed settings and no metadata, so the same PDF gives the same bytes.
 """
 
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Iterator, Sequence
 
 import pypdfium2
 from PIL import Image
 
-POINTS_PER_INCH = 72.0
+from printkit.layout.pdfcanvas import FormLibrary, new_canvas
+from printkit.units import POINTS_PER_INCH
+
+
+def pixels(length: float, dpi: float) -> int:
+    """How many pixels PDFium gives ``length`` points at ``dpi`` (it rounds up)."""
+    return math.ceil(length * dpi / POINTS_PER_INCH - 1e-9)
+
+
+def artwork_pdf(svgs: Sequence[str], *, title: str) -> bytes:
+    """A PDF with each SVG on a page of its own, the page exactly the drawing's size (so a
+    face drawn with bleed fills its page, bleed included)."""
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, (72, 72), title=title, subject="artwork, one per page")
+    forms = FormLibrary(canvas)
+    for index, svg in enumerate(svgs):
+        form = forms.form(str(index), svg)  # stored apart from the page, so the page
+        canvas.setPageSize((form.width, form.height))  # can still take the form's size
+        forms.place(form, 0, 0)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
 
 
 def page_images(pdf: bytes, dpi: float, pages: Sequence[int] | None = None
@@ -29,6 +53,26 @@ def page_images(pdf: bytes, dpi: float, pages: Sequence[int] | None = None
                 yield bitmap.to_pil().convert("RGB")
             finally:
                 page.close()
+    finally:
+        document.close()
+
+
+def fitted_images(pdf: bytes, size: tuple[int, int], pages: Sequence[int] | None = None
+                  ) -> Iterator[Image.Image]:
+    """Each page of ``pdf`` (or the listed ``pages``) as an RGB image of exactly ``size``
+    pixels (a card sheet's cell): drawn at the scale that fills the width, then stretched
+    by at most a pixel where PDFium's rounding up leaves the height one off."""
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        for index in (range(len(document)) if pages is None else pages):
+            page = document[index]
+            try:
+                width, height = page.get_size()
+                scale = min((size[0] - 0.01) / width, (size[1] - 0.01) / height)
+                image = page.render(scale=scale, may_draw_forms=False).to_pil().convert("RGB")
+            finally:
+                page.close()
+            yield image if image.size == size else image.resize(size, Image.Resampling.LANCZOS)
     finally:
         document.close()
 

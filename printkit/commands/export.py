@@ -1,0 +1,104 @@
+"""``printkit export png|tts``: a game as pictures, for print services and online tables."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from printkit import limits
+from printkit.console import Console
+from printkit.export.png import DEFAULT_DPI, export_png
+from printkit.export.tts import export_tts
+from printkit.kit.build import BuildResult
+from printkit.kit.options import BuildOptions
+
+
+def _anywhere(parser: argparse.ArgumentParser) -> None:
+    """``-q``, ``-v``, ``--debug`` and ``--limit`` after ``png`` or ``tts`` too, as after
+    every other command (they only set what is given)."""
+    parser.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS,
+                        help="no progress output")
+    parser.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
+                        help="say more: every file written")
+    parser.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                        help="show the traceback of an internal error")
+    parser.add_argument("--limit", dest="more_limits", action="append",
+                        default=argparse.SUPPRESS, metavar="NAME=N",
+                        help=f"raise a safety limit (limits: {', '.join(limits.NAMES)})")
+
+
+def _game(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", metavar="GAME",
+                        help="a shipped game's name or a definition file (.yaml)")
+    parser.add_argument("-o", "--output", default="output", metavar="DIR",
+                        help="the folder to put the export's folder in (default: output)")
+    parser.add_argument("--variant", metavar="NAME", help="a named variant of the game")
+    parser.add_argument("--set", dest="overrides", action="append", default=[],
+                        metavar="KEY=VALUE", help="override a parameter or a definition "
+                        "value, as for build; repeatable")
+
+
+def register(sub: Any) -> None:
+    """Add the ``export`` sub-command and its two kinds."""
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "export", help="images for print services (png) or Tabletop Simulator (tts)",
+        description="Export a game as images: every card, token and board as PNG files for "
+                    "a print service, or a Tabletop Simulator import (deck sheets, a saved "
+                    "object and a guide).")
+    kinds = parser.add_subparsers(dest="kind", metavar="KIND", required=True)
+    png = kinds.add_parser(
+        "png", help="one PNG per card face, back, token side and board",
+        description="One PNG per unique card face and back (with bleed), per token side, "
+                    "each board as the pages of its tiled PDF and as one whole image; "
+                    "written to <game>--png-<dpi>dpi/ in the output folder.")
+    _game(png)
+    png.add_argument("--dpi", type=float, default=DEFAULT_DPI,
+                     help=f"resolution in dots per inch (default {DEFAULT_DPI:g})")
+    png.add_argument("--paper", help="the paper the board tiles are cut for (as for build)")
+    png.add_argument("--bleed", help="artwork past the cut line, e.g. 3mm; 0 for none")
+    png.set_defaults(handler=run_png)
+    tts = kinds.add_parser(
+        "tts", help="a Tabletop Simulator import: deck sheets, saved object, guide",
+        description="Deck sheets, back images, token and board images, a saved object "
+                    "placing them on the table, a thumbnail and IMPORT.md, written to "
+                    "<game>--tts/ in the output folder.")
+    _game(tts)
+    tts.add_argument("--base-url", metavar="URL",
+                     help="put this address (https://... or file:///...) before every image "
+                          "name, for images hosted where other players can load them")
+    tts.set_defaults(handler=run_tts)
+    for kind in (png, tts):
+        _anywhere(kind)
+
+
+def _report(result: BuildResult, what: str, console: Console) -> None:
+    for path in result.files:
+        console.detail(f"  wrote {path}")
+    console.print(f"{result.game.definition.title}: {what} in {result.folder}/")
+
+
+def run_png(args: argparse.Namespace, console: Console) -> int:
+    """Write the PNG export."""
+
+    def progress(label: str, done: int, total: int) -> None:
+        console.progress(label, done, total)
+
+    result = export_png(args.game, output_root=Path(args.output), dpi=args.dpi,
+                        options=BuildOptions(paper=args.paper, bleed=args.bleed),
+                        variant=args.variant, overrides=args.overrides, progress=progress)
+    _report(result, f"{len(result.files)} images at {args.dpi:g} dpi", console)
+    return 0
+
+
+def run_tts(args: argparse.Namespace, console: Console) -> int:
+    """Write the Tabletop Simulator export."""
+
+    def progress(label: str, done: int, total: int) -> None:
+        console.progress(label, done, total)
+
+    result = export_tts(args.game, output_root=Path(args.output), base_url=args.base_url,
+                        variant=args.variant, overrides=args.overrides, progress=progress)
+    _report(result, f"Tabletop Simulator import ({len(result.files)} files; see "
+            "IMPORT.md)", console)
+    return 0

@@ -1,0 +1,208 @@
+"""A Tabletop Simulator saved object: the JSON that puts a game's pieces on the table.
+
+The structure follows the save file format of TTS's knowledge base
+(Berserk-Games/Tabletop-Simulator-Knowledge-Base, docs/custom-content/save-file-format.md):
+a ``SaveState`` whose ``ObjectStates`` list the objects, each an ``ObjectState`` with a
+``Name`` saying what it is.  A deck is a ``DeckCustom`` whose ``CustomDeck`` maps a
+number to a sheet (face image, back image, grid) and whose ``DeckIDs`` and
+``ContainedObjects`` list its cards, one ``Card`` each, copies included; a card's
+``CardID`` is its sheet's number times 100 plus its cell, counted from 0 in reading
+order.  A token is a ``Custom_Tile`` (two images, a shape), a board a ``Custom_Board``.
+The fields an object of that kind carries are all written, so TTS finds nothing missing,
+and the same pieces always give the same text (GUIDs come from the pieces' names, not
+from chance).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+TILE_TYPES = {"square": 0, "hexagon": 1, "round": 2}
+"""``CustomTile.Type`` of each token shape (TTS: 0 box, 1 hex, 2 circle, 3 rounded)."""
+TILE_THICKNESS = 0.1
+"""A token's thickness in TTS units (about an inch each): thick card."""
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where an object lies on the table and how large: TTS units, x to the right, z away
+    from the first player; ``scale`` multiplies the object's own size."""
+
+    x: float
+    z: float
+    scale: float
+    y: float = 1.0
+
+
+@dataclass(frozen=True)
+class SheetEntry:
+    """One ``CustomDeck`` entry: a sheet image of faces, the back behind them, the grid."""
+
+    key: int
+    face_url: str
+    back_url: str
+    columns: int
+    rows: int
+
+
+@dataclass(frozen=True)
+class DeckObject:
+    """A deck on the table: its sheets and its cards (card ID and name, copies included)."""
+
+    name: str
+    description: str
+    sheets: tuple[SheetEntry, ...]
+    cards: tuple[tuple[int, str], ...]
+    sideways: bool
+    spot: Spot
+
+
+@dataclass(frozen=True)
+class TileObject:
+    """A token: a tile of one shape with a top and (optionally) a bottom image."""
+
+    name: str
+    description: str
+    shape: str
+    front_url: str
+    back_url: str
+    aspect: float
+    """Width over height of the images."""
+    colour: tuple[float, float, float]
+    """The colour of the tile's edge."""
+    count: int
+    """How many such tokens: a stack of tiles, each a little above the last."""
+    spot: Spot
+
+
+@dataclass(frozen=True)
+class BoardObject:
+    """A board: one image, locked in place."""
+
+    name: str
+    description: str
+    image_url: str
+    aspect: float
+    spot: Spot
+
+
+TableObject = DeckObject | TileObject | BoardObject
+
+
+def guid(*parts: str) -> str:
+    """A 6-hex-digit object id, the same for the same names (TTS gives new ids to any that
+    clash with objects already on the table)."""
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()[:6]
+
+
+def _number(value: float) -> float:
+    return round(float(value), 4)
+
+
+def _transform(spot: Spot, *, face_down: bool = False) -> Json:
+    return {"posX": _number(spot.x), "posY": _number(spot.y), "posZ": _number(spot.z),
+            "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
+            "scaleX": _number(spot.scale), "scaleY": 1.0, "scaleZ": _number(spot.scale)}
+
+
+def _base(name: str, spot: Spot, nickname: str, description: str, *,
+          colour: tuple[float, float, float] = (1.0, 1.0, 1.0), locked: bool = False,
+          face_down: bool = False, hidden: bool = False, hands: bool = False) -> Json:
+    """The fields every object has, in the order of the format's ``ObjectState``."""
+    return {"Name": name, "Transform": _transform(spot, face_down=face_down),
+            "Nickname": nickname, "Description": description,
+            "ColorDiffuse": {"r": _number(colour[0]), "g": _number(colour[1]),
+                             "b": _number(colour[2])},
+            "Locked": locked, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True,
+            "Tooltip": True, "GridProjection": False, "HideWhenFaceDown": hidden,
+            "Hands": hands}
+
+
+def _scripts(state: Json, *parts: str) -> Json:
+    """Close an object with its (empty) scripts and its id."""
+    state.update({"XmlUI": "", "LuaScript": "", "LuaScriptState": "", "GUID": guid(*parts)})
+    return state
+
+
+def _custom_deck(sheets: Sequence[SheetEntry]) -> Json:
+    return {str(sheet.key): {"FaceURL": sheet.face_url, "BackURL": sheet.back_url,
+                             "NumWidth": sheet.columns, "NumHeight": sheet.rows,
+                             "BackIsHidden": False, "UniqueBack": False}
+            for sheet in sheets}
+
+
+def _card(deck: DeckObject, card_id: int, name: str, copy: int, alone: bool) -> Json:
+    sheet = next(s for s in deck.sheets if s.key == card_id // 100)
+    state = _base("Card", deck.spot, name, "", face_down=alone, hidden=True, hands=True)
+    state.update({"CardID": card_id, "SidewaysCard": deck.sideways,
+                  "CustomDeck": _custom_deck([sheet])})
+    return _scripts(state, deck.name, str(card_id), str(copy))
+
+
+def deck_state(deck: DeckObject) -> Json:
+    """A ``DeckCustom`` holding the deck's cards (a lone card is a ``Card`` by itself: TTS
+    makes no deck of one)."""
+    if len(deck.cards) == 1:
+        card_id, name = deck.cards[0]
+        return _card(deck, card_id, name, 0, alone=True)
+    state = _base("DeckCustom", deck.spot, deck.name, deck.description, face_down=True,
+                  hidden=True)
+    state.update({"SidewaysCard": deck.sideways, "DeckIDs": [card for card, _ in deck.cards],
+                  "CustomDeck": _custom_deck(deck.sheets)})
+    _scripts(state, deck.name)
+    seen: dict[int, int] = {}
+    contained = []
+    for card_id, name in deck.cards:
+        seen[card_id] = seen.get(card_id, -1) + 1
+        contained.append(_card(deck, card_id, name, seen[card_id], alone=False))
+    state["ContainedObjects"] = contained
+    return state
+
+
+def tile_state(tile: TileObject, copy: int) -> Json:
+    """The ``copy``-th tile of a stack: a two-sided ``Custom_Tile`` (one-sided when it has
+    no back image), lying a tile's thickness above the one before."""
+    spot = tile.spot
+    lifted = Spot(spot.x, spot.z, spot.scale, spot.y + copy * 2 * TILE_THICKNESS)
+    state = _base("Custom_Tile", lifted, tile.name, tile.description, colour=tile.colour)
+    state["CustomImage"] = {
+        "ImageURL": tile.front_url, "ImageSecondaryURL": tile.back_url,
+        "WidthScale": _number(tile.aspect),
+        "CustomTile": {"Type": TILE_TYPES[tile.shape], "Thickness": TILE_THICKNESS,
+                       "Stackable": True, "Stretch": False}}
+    return _scripts(state, tile.name, tile.front_url, tile.back_url, str(copy))
+
+
+def board_state(board: BoardObject) -> Json:
+    """A locked ``Custom_Board`` showing the board's image."""
+    state = _base("Custom_Board", board.spot, board.name, board.description, locked=True)
+    state["CustomImage"] = {"ImageURL": board.image_url, "ImageSecondaryURL": "",
+                            "WidthScale": _number(board.aspect)}
+    return _scripts(state, board.name, board.image_url)
+
+
+def saved_object(title: str, note: str, objects: Sequence[TableObject]) -> Json:
+    """The whole saved object, its objects in the order given."""
+    states: list[Json] = []
+    for thing in objects:
+        if isinstance(thing, DeckObject):
+            states.append(deck_state(thing))
+        elif isinstance(thing, BoardObject):
+            states.append(board_state(thing))
+        else:
+            states += [tile_state(thing, copy) for copy in range(thing.count)]
+    return {"SaveName": title, "GameMode": "", "Gravity": 0.5, "PlayArea": 0.5, "Date": "",
+            "Table": "", "Sky": "", "Note": note, "Rules": "", "XmlUI": "", "LuaScript": "",
+            "LuaScriptState": "", "ObjectStates": states, "TabStates": {},
+            "VersionNumber": ""}
+
+
+def json_text(save: Json) -> str:
+    """The saved object as TTS writes one: indented UTF-8 JSON, a newline at the end."""
+    return json.dumps(save, indent=2, ensure_ascii=False) + "\n"
