@@ -19,6 +19,7 @@ from html import escape
 
 from reportlab import rl_config
 from reportlab.lib import colors
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 from reportlab.platypus import (
     Flowable,
@@ -163,6 +164,17 @@ def back_form(canvas: Canvas, name: str, frame: Frame, title: str) -> None:
             canvas.rect(-frame.bleed, y, full, rule, stroke=0, fill=1)
         _text(canvas, title, frame.width / 2, frame.height / 2,
               min(band_h * 0.42, (frame.width - 8) / (0.66 * len(title))))
+    _keep_states(canvas, name)
+
+
+def _keep_states(canvas: Canvas, name: str) -> None:
+    """reportlab leaves a form's opacity states out of its resources; put them in."""
+    form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    resources.ExtGState = form.ExtGState
+    form.Resources = resources
 
 
 # ------------------------------------------------------------------------ page labels
