@@ -152,11 +152,13 @@ def _board_row(definition: Definition, picture: BoardPicture, counts: Counts,
     width = 26.0
     art = PictureShape("board", board_svg(picture), 0, 0, width)
     drawing = _picture("board", [art], width, width * geo.height / geo.width, library)
-    name = words or parse_inline(f"The board: {picture.size} \u00d7 {picture.size} squares")
+    name = words or parse_inline(f"The board: {picture.shape} squares")
     size = f"{geo.width:.0f} \u00d7 {geo.height:.0f} mm"
     on = (f", printed on {_count(sheets, 'sheet', 'sheets')} of {paper.name} and glued "
           "together" if sheets > 1 else "")
-    note = parse_inline(f"Squares of {picture.square:g} mm, {size} in all{on}.")
+    spaces = (f"Squares of {picture.square:g} mm" if picture.height_of_square == picture.square
+              else f"Spaces of {picture.square:g} \u00d7 {picture.height_of_square:g} mm")
+    note = parse_inline(f"{spaces}, {size} in all{on}.")
     return ComponentRow(drawing, name, "1", note)
 
 

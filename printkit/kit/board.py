@@ -76,10 +76,13 @@ class BoardPlan:
     @property
     def summary(self) -> str:
         """One line about the board, for ``check``."""
-        geo = picture_geometry(self.picture)
-        return (f"{self.picture.size}x{self.picture.size} board of {self.picture.square:g} mm "
-                f"squares, {geo.width:.0f} x {geo.height:.0f} mm (one sheet: "
-                f"{self.sheet.paper.name}; tiled: {len(self.tiling.tiles)} sheets)")
+        picture = self.picture
+        geo = picture_geometry(picture)
+        squares = (f"{picture.square:g} mm squares" if picture.height_of_square == picture.square
+                   else f"{picture.square:g} x {picture.height_of_square:g} mm spaces")
+        return (f"{picture.size}x{picture.row_count} board of {squares}, {geo.width:.0f} x "
+                f"{geo.height:.0f} mm (one sheet: {self.sheet.paper.name}; tiled: "
+                f"{len(self.tiling.tiles)} sheets)")
 
 
 def plan_board(game: ResolvedGame, plan: PrintPlan, *,
@@ -120,7 +123,7 @@ def write_board(board: BoardPlan, game: ResolvedGame, out: OutputSet,
     svg = board_svg(picture)
     out.add(SVG_FILE, svg)
     progress("board", 1, 3)
-    about = f"{picture.size} \u00d7 {picture.size} board"
+    about = f"{picture.shape} board"
     out.add(TILED_FILE, board_pdf.tiled_board(
         svg, board.tiling, title=definition.title, about=about, accent=definition.accent,
         instructions=picture.instructions, keep_clear=_keep_clear(picture)))
@@ -137,9 +140,10 @@ def write_board(board: BoardPlan, game: ResolvedGame, out: OutputSet,
 
 
 def _keep_clear(picture: BoardPicture) -> tuple[Rect, ...]:
-    """The title band and every landmark that seams should avoid, in board coordinates."""
+    """The title band (or side panel) and every landmark that seams should avoid, in board
+    coordinates."""
     geo = picture_geometry(picture)
-    title = Box(0, 0, geo.width, geo.grid_y)
+    title = Box(0, 0, geo.width, geo.grid_y) if geo.panel is None else geo.panel
     squares = [geo.square_box(m.row, m.column) for m in picture.landmarks if m.keep_clear]
     return tuple(to_board(geo, b) for b in (title, *squares))
 

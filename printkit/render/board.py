@@ -1,8 +1,12 @@
-"""A square game board as SVG text: a pure function of a :class:`BoardPicture`.
+"""A game board as SVG text: a pure function of a :class:`BoardPicture`.
 
 The drawing is in millimetres with the origin at the top-left corner of the board and y
 running down.  From the outside in it has a title band, a band of coordinates on every
 side (column names above and below, row names left and right) and the grid of squares.
+The squares may be oblong (``square_height``: spaces for cards laid sideways, say) and the
+grid need not be square (``rows``).  A board that must fill its paper takes the ``side``
+layout instead: no bands, the grid at the edge, and the title, note and key in a *panel*
+beside it (:mod:`printkit.render.boardpanel`), each square named in its corner.
 Squares with a meaning in the game are :class:`Landmark` values: tinted, optionally framed
 (the frame lies partly in the play room around a card, so it stays visible once a card is
 down), and marked with a name or an emblem.  Each square may also carry its name, small in
@@ -25,6 +29,7 @@ from typing import Any
 import svgwrite
 
 from printkit.deck.fonts import shipped_families
+from printkit.render.boardpanel import draw_pattern, side_panel
 from printkit.render.svg import FONT_FAMILY, Box, num, star_points, text
 
 TITLE_BAND = 14.0
@@ -43,6 +48,8 @@ KEY_STEP = 1.55
 """Height of a line of the key, in font sizes."""
 KEY_PAD = 4.0
 """Space (mm) above and below the key."""
+EDGE = 1.5
+"""Margin (mm) around the grid of the ``side`` layout, on the sides without the panel."""
 OUTLINE_CAPTION = 2.6
 """Size (mm) of the caption inside a card outline."""
 
@@ -85,10 +92,22 @@ class CardOutline:
 
 @dataclass(frozen=True)
 class KeyLine:
-    """A line of the key under the grid: ``lead`` in bold, then ``text``."""
+    """A line of the key under the grid: ``lead`` in bold, then ``text``.
+
+    ``pattern`` is an optional small picture of a square among its neighbours, drawn
+    before the words: rows of equal length, ``o`` the square the line is about, ``=`` the
+    same holding a stack, ``#`` a square it is compared with and ``.`` any other square.
+    """
 
     lead: str
     text: str
+    pattern: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.pattern and (len({len(row) for row in self.pattern}) != 1 or any(
+                c not in "o=#." for row in self.pattern for c in row)):
+            raise ValueError(f"a key pattern is rows of equal length made of o, =, # and ., "
+                             f"not {self.pattern!r}")
 
 
 @dataclass(frozen=True)
@@ -113,23 +132,58 @@ class BoardPicture:
     outlines: tuple[CardOutline, ...] = ()
     """Card outlines drawn in every square."""
     key: tuple[KeyLine, ...] = ()
-    """Lines printed under the grid: how the board is used."""
+    """Lines printed under the grid (in the panel, for the side layout): how the board is
+    used."""
+    rows: int = 0
+    """Rows of the grid (0: as many as its ``size`` columns)."""
+    square_height: float = 0.0
+    """Height (mm) of a square, when it is not ``square`` (0: squares are square)."""
+    layout: str = "banded"
+    """``banded`` (title band, coordinates on every side, key under the grid) or ``side``
+    (the grid at the edge, square names in the squares, everything else in a panel
+    ``panel`` millimetres wide on its right)."""
+    panel: float = 0.0
+
+    @property
+    def columns(self) -> int:
+        """Squares across (the ``size``)."""
+        return self.size
+
+    @property
+    def row_count(self) -> int:
+        """Squares down."""
+        return self.rows or self.size
+
+    @property
+    def height_of_square(self) -> float:
+        """Height (mm) of a square."""
+        return self.square_height or self.square
+
+    @property
+    def shape(self) -> str:
+        """``7 x 7`` with a multiplication sign (columns by rows)."""
+        return f"{self.columns} \u00d7 {self.row_count}"
 
     def __post_init__(self) -> None:
-        n = self.size
-        if n < 1 or self.square <= 0:
+        n, rows = self.size, self.row_count
+        shape = f"{n}x{rows}" if rows != n else f"{n}x{n}"
+        if n < 1 or rows < 1 or self.square <= 0 or self.height_of_square <= 0:
             raise ValueError(f"a board needs at least one square, not {n} of {self.square} mm")
-        if len(self.column_labels) != n or len(self.row_labels) != n:
-            raise ValueError(f"a {n}x{n} board needs {n} column and {n} row labels")
-        if self.square_names and len(self.square_names) != n * n:
-            raise ValueError(f"a {n}x{n} board needs {n * n} square names")
+        if len(self.column_labels) != n or len(self.row_labels) != rows:
+            raise ValueError(f"a {shape} board needs {n} column and {rows} row labels")
+        if self.square_names and len(self.square_names) != n * rows:
+            raise ValueError(f"a {shape} board needs {n * rows} square names")
         for mark in self.landmarks:
-            if not (0 <= mark.row < n and 0 <= mark.column < n):
-                raise ValueError(f"square {mark.row},{mark.column} is off a {n}x{n} board")
+            if not (0 <= mark.row < rows and 0 <= mark.column < n):
+                raise ValueError(f"square {mark.row},{mark.column} is off a {shape} board")
         for outline in self.outlines:
-            if not (0 < outline.width <= self.square and 0 < outline.height <= self.square):
+            if not (0 < outline.width <= self.square
+                    and 0 < outline.height <= self.height_of_square):
                 raise ValueError(f"a {outline.width:g} x {outline.height:g} mm card outline "
                                  f"does not fit a {self.square:g} mm square")
+        if self.layout not in ("banded", "side") or (self.layout == "side") != (self.panel > 0):
+            raise ValueError(f"layout {self.layout!r}: 'banded' without a panel, or 'side' "
+                             "with a panel wider than 0 mm")
 
 
 @dataclass(frozen=True)
@@ -142,25 +196,33 @@ class BoardGeometry:
     height: float
     grid_x: float
     grid_y: float
+    rows: int = 0
+    """Rows (0: ``size``)."""
+    square_height: float = 0.0
+    """Height of a square (0: ``square``)."""
+    panel: Box | None = None
+    """The side panel of the ``side`` layout."""
 
     @property
     def grid(self) -> Box:
         """The area of the squares."""
-        side = self.size * self.square
-        return Box(self.grid_x, self.grid_y, side, side)
+        return Box(self.grid_x, self.grid_y, self.size * self.square,
+                   (self.rows or self.size) * (self.square_height or self.square))
 
     def square_box(self, row: int, column: int) -> Box:
         """One square; row 0 is the top row."""
-        return Box(self.grid_x + column * self.square, self.grid_y + row * self.square,
-                   self.square, self.square)
+        tall = self.square_height or self.square
+        return Box(self.grid_x + column * self.square, self.grid_y + row * tall,
+                   self.square, tall)
 
     def column_edges(self) -> tuple[float, ...]:
         """x of every vertical grid line, left to right (``size + 1`` values)."""
         return tuple(self.grid_x + k * self.square for k in range(self.size + 1))
 
     def row_edges(self) -> tuple[float, ...]:
-        """y of every horizontal grid line, top to bottom (``size + 1`` values)."""
-        return tuple(self.grid_y + k * self.square for k in range(self.size + 1))
+        """y of every horizontal grid line, top to bottom (one more than the rows)."""
+        tall = self.square_height or self.square
+        return tuple(self.grid_y + k * tall for k in range((self.rows or self.size) + 1))
 
 
 def board_geometry(size: int, square: float, key_lines: int = 0) -> BoardGeometry:
@@ -174,7 +236,20 @@ def board_geometry(size: int, square: float, key_lines: int = 0) -> BoardGeometr
 
 
 def picture_geometry(picture: BoardPicture) -> BoardGeometry:
-    """The measurements of ``picture``'s drawing (its key included)."""
+    """The measurements of ``picture``'s drawing (its key or its panel included)."""
+    if picture.layout == "side":
+        width = picture.size * picture.square
+        height = picture.row_count * picture.height_of_square
+        return BoardGeometry(picture.size, picture.square, EDGE + width + picture.panel,
+                             2 * EDGE + height, EDGE, EDGE, picture.row_count,
+                             picture.height_of_square,
+                             Box(EDGE + width, 0.0, picture.panel, 2 * EDGE + height))
+    if picture.rows or picture.square_height:
+        plain = board_geometry(picture.size, picture.square, len(picture.key))
+        extra = picture.row_count * picture.height_of_square - picture.size * picture.square
+        return BoardGeometry(plain.size, plain.square, plain.width, plain.height + extra,
+                             plain.grid_x, plain.grid_y, picture.row_count,
+                             picture.height_of_square)
     return board_geometry(picture.size, picture.square, len(picture.key))
 
 
@@ -212,26 +287,29 @@ def board_svg(picture: BoardPicture) -> str:
     _squares(drawing, picture, geo)
     _outlines(drawing, picture, geo)
     _grid_lines(drawing, picture, geo)
-    _coordinates(drawing, picture, geo)
-    _title(drawing, picture, geo)
-    _key(drawing, picture, geo)
+    if geo.panel is not None:
+        side_panel(drawing, picture, geo.panel)
+    else:
+        _coordinates(drawing, picture, geo)
+        _title(drawing, picture, geo)
+        _key(drawing, picture, geo)
     return str(drawing.tostring())
 
 
 def _squares(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometry) -> None:
-    s = picture.square
+    s = min(picture.square, picture.height_of_square)
     names_ink = mix(picture.lines, picture.background, 0.4)
     name_size = min(2.8, s * 0.07)
     inset = HOME_RING + 0.9
     marks = {(m.row, m.column): m for m in picture.landmarks}
-    for row in range(picture.size):
+    for row in range(picture.row_count):
         for col in range(picture.size):
             box = geo.square_box(row, col)
             mark = marks.get((row, col))
             if mark is not None and mark.emblem:
-                _emblem(drawing, mark, box, picture.square)
+                _emblem(drawing, mark, box, s)
             elif mark is not None:
-                _labelled(drawing, mark, box, picture.square)
+                _labelled(drawing, mark, box, s)
             if picture.square_names:
                 name = picture.square_names[row * picture.size + col]
                 text(drawing, drawing, name, box.x + inset, box.y + inset + name_size * 0.36,
@@ -281,7 +359,7 @@ def _outlines(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeomet
     size = OUTLINE_CAPTION
     group = drawing.g(fill="none", stroke=ink, stroke_width=num(LINE * 0.8))
     words = drawing.g(fill=ink, font_family=FONT_FAMILY, font_size=num(size))
-    for row in range(picture.size):
+    for row in range(picture.row_count):
         for col in range(picture.size):
             box = geo.square_box(row, col)
             cx, cy = box.x + box.w / 2, box.y + box.h / 2
@@ -316,10 +394,15 @@ def _key(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometry) -
     top = grid.y + grid.h + COORD_BAND + KEY_PAD
     for index, line in enumerate(picture.key):
         lead = line.lead + " " if line.lead and line.text else line.lead
-        wide = bold.width(lead, 1.0) + regular.width(line.text, 1.0)
-        size = min(KEY_SIZE, grid.w / wide) if wide else KEY_SIZE
         centre = top + (index + 0.5) * KEY_SIZE * KEY_STEP
         x = grid.x
+        if line.pattern:
+            tall = KEY_SIZE * 1.3
+            x += 1.5 + draw_pattern(drawing, line.pattern, x, centre - tall / 2, tall,
+                                    picture.square / picture.height_of_square, picture.lines,
+                                    mix(picture.lines, picture.background, 0.65))
+        wide = bold.width(lead, 1.0) + regular.width(line.text, 1.0)
+        size = min(KEY_SIZE, (grid.x + grid.w - x) / wide) if wide else KEY_SIZE
         if lead:
             text(drawing, drawing, lead, x, centre, size, picture.lines, anchor="start")
             x += bold.width(lead, size)
@@ -343,18 +426,21 @@ def _grid_lines(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeom
 def _coordinates(drawing: svgwrite.Drawing, picture: BoardPicture,
                  geo: BoardGeometry) -> None:
     grid = geo.grid
-    size = min(4.6, COORD_BAND * 0.55, picture.square * 0.5)
+    size = min(4.6, COORD_BAND * 0.55, min(picture.square, picture.height_of_square) * 0.5)
     top = grid.y - COORD_BAND / 2
     bottom = grid.y + grid.h + COORD_BAND / 2
     left = grid.x - COORD_BAND / 2
     right = grid.x + grid.w + COORD_BAND / 2
-    for k in range(picture.size):
-        middle = grid.x + (k + 0.5) * picture.square
-        for y in (top, bottom):
-            text(drawing, drawing, picture.column_labels[k], middle, y, size, picture.lines)
-        middle = grid.y + (k + 0.5) * picture.square
-        for x in (left, right):
-            text(drawing, drawing, picture.row_labels[k], x, middle, size, picture.lines)
+    for k in range(max(picture.size, picture.row_count)):
+        if k < picture.size:
+            middle = grid.x + (k + 0.5) * picture.square
+            for y in (top, bottom):
+                text(drawing, drawing, picture.column_labels[k], middle, y, size,
+                     picture.lines)
+        if k < picture.row_count:
+            middle = grid.y + (k + 0.5) * picture.height_of_square
+            for x in (left, right):
+                text(drawing, drawing, picture.row_labels[k], x, middle, size, picture.lines)
 
 
 def _title(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometry) -> None:

@@ -123,6 +123,17 @@ def test_the_booklet_pdf_folds_and_has_an_outline(files: BookletFiles, pdf: Path
     assert len(imposed.pages) == files.pages // 2
 
 
+def test_no_example_runs_over_onto_a_second_page(pdf: Path) -> None:
+    done = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                          check=True)
+    pages = [" ".join(page.split()) for page in done.stdout.split("\f")]
+    starts = [i for i, page in enumerate(pages) if page.startswith("Example ")]
+    assert len(starts) == 9  # the deal shares its page with the set-up
+    for index in starts:
+        assert "Moves:" in pages[index]
+        assert not pages[index + 1].startswith("\u2022")  # no claim left for the next page
+
+
 def test_every_rule_of_the_specification_is_stated(prose: str) -> None:
     for words in (
             "the non-dealer, plays first", "deals four to each player",

@@ -1,0 +1,135 @@
+"""The side panel of a board that fills its paper, and the small square patterns of keys.
+
+A board in the ``side`` layout (:mod:`printkit.render.board`) has no bands round its grid:
+its title, subtitle, note and key stand in a panel on its right, each wrapped to the
+panel's width and set as large as the panel's height allows.  A key line may carry a
+*pattern*: a few squares drawn in the board's proportions, the one the line is about
+dark, the ones it is compared with tinted (how a card relates to its neighbours, say).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import svgwrite
+
+from printkit.deck.fonts import shipped_families
+from printkit.render.svg import Box, num, text
+
+if TYPE_CHECKING:
+    from printkit.render.board import BoardPicture
+
+PAD = 3.0
+"""Space (mm) inside the panel, around its words."""
+SIZES = (6.5, 3.8, 3.0, 3.3, 3.0)
+"""Largest sizes (mm) of the title, the subtitle, the note, a key line's lead and words."""
+STEP = 1.3
+"""Height of a line of words, in font sizes."""
+PATTERN = 3.4
+"""Height of a key pattern, in sizes of a key's words."""
+SMALLEST = 0.45
+"""The panel shrinks its words to no less than this share of their sizes."""
+
+
+@dataclass(frozen=True)
+class _Line:
+    words: str
+    size: float
+    bold: bool
+    gap: float
+    """Space before the line, in its font sizes."""
+
+
+def wrap(words: str, size: float, room: float, *, bold: bool) -> list[str]:
+    """``words`` broken into lines no wider than ``room`` at ``size`` (a word longer than
+    the room stands alone)."""
+    face = shipped_families()["Vera"].faces["bold" if bold else "regular"]
+    lines: list[str] = []
+    for word in words.split():
+        if lines and face.width(f"{lines[-1]} {word}", size) <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def draw_pattern(drawing: svgwrite.Drawing, pattern: Sequence[str], x: float, y: float,
+                 height: float, aspect: float, ink: str, tint: str) -> float:
+    """Draw ``pattern`` with its top-left corner at (x, y), ``height`` tall, each square
+    ``aspect`` times as wide as tall; returns its width."""
+    tall = height / len(pattern)
+    wide = tall * aspect
+    gap = tall * 0.12
+    for row, cells in enumerate(pattern):
+        for column, cell in enumerate(cells):
+            cx, cy = x + column * wide + gap / 2, y + row * tall + gap / 2
+            w, h = wide - gap, tall - gap
+            if cell == "=":  # a stack: the card underneath shows at a corner
+                drawing.add(drawing.rect((num(cx + gap), num(cy - gap)), (num(w), num(h)),
+                                         fill="#ffffff", stroke=ink, stroke_width="0.2"))
+            fill = {"o": ink, "=": ink, "#": tint}.get(cell, "#ffffff")
+            drawing.add(drawing.rect((num(cx), num(cy)), (num(w), num(h)), fill=fill,
+                                     stroke=ink, stroke_width="0.2"))
+    return len(pattern[0]) * wide
+
+
+def _lines(picture: BoardPicture, room: float, scale: float) -> list[_Line]:
+    title, subtitle, note, lead, words = (size * scale for size in SIZES)
+    out = [_Line(t, title, True, 0.0) for t in wrap(picture.title, title, room, bold=True)]
+    out += [_Line(t, subtitle, True, 0.3 if i == 0 else 0.0)
+            for i, t in enumerate(wrap(picture.subtitle, subtitle, room, bold=True))]
+    out += [_Line(t, note, False, 0.3 if i == 0 else 0.0)
+            for i, t in enumerate(wrap(picture.note, note, room, bold=False))]
+    for entry in picture.key:
+        first = True
+        if entry.pattern:
+            out.append(_Line("", words * PATTERN, False, 1.0 / PATTERN))
+            first = False
+        for t in wrap(entry.lead, lead, room, bold=True):
+            out.append(_Line(t, lead, True, 0.9 if first else 0.15))
+            first = False
+        for t in wrap(entry.text, words, room, bold=False):
+            out.append(_Line(t, words, False, 0.9 if first else 0.0))
+            first = False
+    return out
+
+
+def _height(lines: Sequence[_Line]) -> float:
+    return sum(line.size * (STEP + line.gap) for line in lines)
+
+
+def side_panel(drawing: svgwrite.Drawing, picture: BoardPicture, panel: Box) -> None:
+    """The title, subtitle, note and key of ``picture`` in ``panel``, one under the other,
+    shrunk together until they fit its height."""
+    room, high = panel.w - 2 * PAD, panel.h - 2 * PAD
+    scale = 1.0
+    lines = _lines(picture, room, scale)
+    while _height(lines) > high and scale > SMALLEST:
+        scale *= 0.95
+        lines = _lines(picture, room, scale)
+    patterns = iter(entry.pattern for entry in picture.key if entry.pattern)
+    tint = _tint(picture.lines, picture.background)
+    aspect = picture.square / picture.height_of_square
+    y = panel.y + PAD
+    for line in lines:
+        y += line.size * line.gap
+        if not line.words:  # the place of a pattern
+            draw_pattern(drawing, next(patterns), panel.x + PAD, y, line.size, aspect,
+                         picture.lines, tint)
+            y += line.size * STEP
+            continue
+        text(drawing, drawing, line.words, panel.x + PAD, y + line.size * STEP / 2,
+             line.size, picture.lines, bold=line.bold, anchor="start")
+        y += line.size * STEP
+
+
+def _tint(ink: str, paper: str) -> str:
+    """A colour between the board's ink and its paper, for the squares a pattern compares."""
+    def channels(colour: str) -> list[int]:
+        if len(colour) != 7 or not colour.startswith("#"):
+            return [255, 255, 255]
+        return [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    a, b = channels(ink), channels(paper)
+    return "#" + "".join(f"{round(x + (y - x) * 0.65):02x}" for x, y in zip(a, b, strict=True))
