@@ -9,5 +9,9 @@ PLUGIN = GamePlugin(
     engine=".rules:StarsAndBars",
     agents=".agents:AGENTS",
     face_kinds=".faces:FACE_KINDS",
+    phrases=".phrases:StarsAndBarsPhrases",
+    board=".board:board_picture",
+    positions=".diagrams:POSITIONS",
     definition=Resource("printkit.decks", "stars-and-bars.yaml"),
+    template=Resource("printkit.templates", "stars-and-bars.md.j2"),
 )

@@ -10,11 +10,12 @@ round along the top, for the player across the table) names every value, and any
 attribute printkit does not know how to draw is printed there as ``name: value``.
 
 The deck's attribute table is the rules engine's parameter ``attributes``; the shipped
-definition hands the same rows to the faces by YAML alias (``*attributes``), so every card
-knows the order of each attribute's values (the first colour is solid, the second
-striped...).  The face group's ``generate`` must list the same values and its ``count``
-the engine's ``copies``: the loader makes the cards from ``generate``, and a disagreement
-is an error at the line that wrote it.
+definition hands the same rows to the faces' ``generate``, ``count`` and options with
+``{parameter: attributes}`` (and ``copies``), so a variant or ``--set`` that changes the
+table changes the cards too, and every card knows the order of each attribute's values
+(the first colour is solid, the second striped...).  A definition that writes the values
+out instead must list the same ones and the engine's ``copies``: a disagreement is an
+error at the line that wrote it.
 """
 
 from __future__ import annotations

@@ -149,8 +149,7 @@ def test_a_teachers_new_colour_and_copies_change_the_cards_and_the_rules(
 def test_a_new_attribute_is_compared_by_the_rules_and_written_on_the_cards(
         tmp_path: Path) -> None:
     path = _edited(tmp_path, ("- [number, \"one:1\", \"two:2\"]",
-                              "- [number, \"one:1\", \"two:2\"]\n    - [border, plain, gold]"),
-                   ("{size}-{number}", "{size}-{number}-{border}"))
+                              "- [number, \"one:1\", \"two:2\"]\n    - [border, plain, gold]"))
     game = resolve(str(path))
     deck = Deck.of(game.params)
     assert len(deck.attributes) == 5 and len(deck.kinds) == 32
@@ -210,8 +209,7 @@ def test_a_table_and_a_group_that_disagree_are_located(tmp_path: Path) -> None:
     problems, text = _problems(tmp_path, ("count: {parameter: copies}", "count: 3"))
     assert problems == [(_line("count: 3", text), "the rules deal 4 copies of each card "
                          "(parameter copies), so the face group's count must be 4, not 3")]
-    problems, text = _problems(tmp_path, WRITTEN_OUT, ("      size: [large, small]\n", ""),
-                               ("{size}-", ""))
+    problems, text = _problems(tmp_path, WRITTEN_OUT, ("      size: [large, small]\n", ""))
     assert problems == [(_line("    generate:", text), "the deck's table has the attribute "
                          "size (large, small): generate must list it too")]
 

@@ -1,0 +1,118 @@
+"""The Stars and Bars classroom kit read back from its files: every part written, the
+board's spaces and key, the score sheet's and handout's numbers following the parameters,
+the booklet's checked examples, its teacher's page, fold and outline, and the same bytes
+on a second build."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.booklet.build import load_booklet
+from printkit.booklet.document import Figure
+from printkit.cli import main
+from printkit.console import Console
+from printkit.kit.games import resolve
+from printkit.units import MM
+
+GAME = "stars-and-bars"
+SHORT = ("--variant", "short-game")
+
+
+def build(out: Path, *args: str) -> Path:
+    """Build the kit into ``out`` and return its folder."""
+    said = io.StringIO()
+    status = main(["build", GAME, "-o", str(out), *args], Console(said, io.StringIO()))
+    assert status == 0
+    return Path(said.getvalue().rsplit(" files in ", 1)[1].strip().rstrip("/"))
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    yield build(tmp_path_factory.mktemp("sab"))
+
+
+@pytest.fixture(scope="module")
+def short(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    yield build(tmp_path_factory.mktemp("sab-short"), *SHORT)
+
+
+def text(pdf: Path) -> str:
+    """The words of a PDF as poppler reads them, on one line."""
+    done = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                          check=True)
+    return " ".join(done.stdout.split())
+
+
+def size_mm(pdf: Path, page: int = 0) -> tuple[int, int]:
+    box = PdfReader(str(pdf)).pages[page].mediabox
+    return round(float(box.width) / MM), round(float(box.height) / MM)
+
+
+def test_the_build_writes_the_whole_kit(kit: Path) -> None:
+    names = {p.name for p in kit.iterdir()}
+    assert {"cards.pdf", "cards-gutterfold.pdf", "cards-printshop.pdf", "calibration.pdf",
+            "board.pdf", "board-single.pdf", "board.svg", "score-sheet.pdf", "handout.pdf",
+            "booklet.pdf", "booklet-imposed.pdf", "booklet.html", "svg"} <= names
+    assert len(list((kit / "svg").glob("*.svg"))) == 16 + 1  # 16 kinds of card, one back
+
+
+def test_the_board_is_tiled_and_fits_one_a3_sheet_with_its_key(kit: Path) -> None:
+    tiled = PdfReader(str(kit / "board.pdf"))
+    assert len(tiled.pages) == 4  # the assembly map and three A4 tiles
+    assert size_mm(kit / "board-single.pdf") == (420, 297)
+    words = text(kit / "board-single.pdf")
+    for relation, points, differences in (("STACKING", 1, 1), ("HORIZONTAL", 2, 2),
+                                          ("DIAGONAL", 3, 3), ("VERTICAL", 4, 4)):
+        assert f"{relation}: {points} point" in words
+        assert f"if exactly {differences} difference" in words
+    assert words.count("centre") >= 4
+    assert all(f"{c}{r}" in words for c in "abcd" for r in "1234")
+    assert "putting the board together" in text(kit / "board.pdf")
+
+
+def test_the_score_sheet_and_handout_print_the_variants_thresholds(kit: Path,
+                                                                   short: Path) -> None:
+    standard, shorter = text(kit / "score-sheet.pdf"), text(short / "score-sheet.pdf")
+    assert "over 200 points and ahead by at least 15 wins" in standard
+    assert "ahead by more than 50 wins" in standard
+    assert "over 100 points" in shorter and "ahead by more than 30 wins" in shorter
+    assert "over 200" not in shorter
+    assert "Player 1:" in standard and "Player 2:" in standard and "Total" in standard
+    assert len(PdfReader(str(kit / "handout.pdf")).pages) == 1
+    handout = text(kit / "handout.pdf")
+    assert "Lay a card" in handout and "Differences needed: 1" in handout
+
+
+def test_the_booklet_tells_a_checked_sample_game_and_speaks_to_teachers(kit: Path,
+                                                                       short: Path) -> None:
+    game = resolve(GAME)
+    booklet = load_booklet(game.definition, game.engine)
+    assert booklet is not None
+    names = [b.name for b in booklet.blocks if isinstance(b, Figure)]
+    assert {"each-relation", "the-most", "not-over-yet", "refused", "the-centre-clears",
+            "forgotten", "claimed", "not-claimed"} <= set(names)
+    words = text(kit / "booklet.pdf")
+    for heading in ("For teachers", "Reconstructions and rulings", "Quick reference",
+                    "Variants and options"):
+        assert heading in words
+    assert "reconstruction" in words.lower()
+    assert "205" in words and "195" in words
+    pages = len(PdfReader(str(kit / "booklet.pdf")).pages)
+    assert pages % 4 == 0
+    assert len(PdfReader(str(kit / "booklet-imposed.pdf")).pages) == pages // 2
+    assert PdfReader(str(kit / "booklet.pdf")).outline
+    assert "over 100" in text(short / "booklet.pdf")
+
+
+def test_a_second_build_gives_the_same_bytes(kit: Path,
+                                             tmp_path_factory: pytest.TempPathFactory) -> None:
+    again = build(tmp_path_factory.mktemp("sab-again"))
+    for name in ("cards.pdf", "board.pdf", "board-single.pdf", "score-sheet.pdf",
+                 "handout.pdf", "booklet.pdf", "booklet-imposed.pdf", "booklet.html"):
+        assert (kit / name).read_bytes() == (again / name).read_bytes(), name
