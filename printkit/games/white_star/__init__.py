@@ -9,5 +9,8 @@ PLUGIN = GamePlugin(
     engine=".rules:WhiteStar",
     agents=".agents:AGENTS",
     face_kinds=".faces:FACE_KINDS",
+    phrases=".phrases:WhiteStarPhrases",
+    positions=".diagrams:POSITIONS",
     definition=Resource("printkit.decks", "white-star.yaml"),
+    template=Resource("printkit.templates", "white-star.md.j2"),
 )

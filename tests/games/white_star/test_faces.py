@@ -8,14 +8,13 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections import Counter
 from itertools import combinations
 from pathlib import Path
 
 import pytest
 import yaml
 
-from printkit.deck.model import CardFace
+from printkit.deck.model import CardFace, Definition
 from printkit.errors import DefinitionError
 from printkit.games.white_star.courts import COURT_RANKS, Palette, bust
 from printkit.games.white_star.faces import StarsCardOptions, card_layout, render_card
@@ -66,10 +65,16 @@ def safe(frame: Frame) -> Box:
                frame.height - 2 * frame.safe)
 
 
+def _playing_cards(definition: Definition) -> list[CardFace]:
+    """The faces of the deck proper (the player aids are printed with it, apart)."""
+    return [f for f in definition.faces if f.kind == "white-star-card"]
+
+
 def test_the_deck_is_the_engines_43_cards() -> None:
     definition = resolve("white-star").definition
-    assert {f.key for f in definition.faces} == set(CARD_NAMES.values())
-    assert definition.card_count == 43
+    assert {f.key for f in _playing_cards(definition)} == set(CARD_NAMES.values())
+    assert sum(f.copies for f in _playing_cards(definition)) == 43
+    assert definition.card_count == 43 + 4  # and an aid for each player
     assert "CX" not in {f.key for f in definition.faces}
 
 
@@ -79,7 +84,7 @@ def test_the_yaml_points_are_the_engines() -> None:
     written = {str(r["letter"]): r["points"] for r in ranks}
     assert written == dict(zip(RANK_LETTERS, RANK_POINTS, strict=True))
     # and every card prints its points, in the ring under both indices
-    for f in resolve("white-star").definition.faces:
+    for f in _playing_cards(resolve("white-star").definition):
         svg = render_card(f, POKER, f.options)  # type: ignore[arg-type]
         printed = re.findall(r'font-weight="normal"[^>]*>(\d+)</text>', svg)
         assert printed == [str(RANK_POINTS[RANK_LETTERS.index(f.key[0])])] * 2, f.key
@@ -262,7 +267,8 @@ def test_check_and_build_work_and_builds_repeat_byte_for_byte(run_cli: Run,
                                                               tmp_path: Path) -> None:
     checked = run_cli("check", "white-star")
     assert checked.status == 0, checked.err
-    assert checked.out.count("is valid (43 cards") == 8  # the game and its seven variants
+    assert checked.out.count("is valid (47 cards") == 8  # the game and its seven variants
+    assert checked.out.count("11 booklet examples verified") == 8
     kits = []
     for run in ("one", "two"):
         result = run_cli("-q", "build", "white-star", "-o", str(tmp_path / run),
@@ -271,8 +277,9 @@ def test_check_and_build_work_and_builds_repeat_byte_for_byte(run_cli: Run,
         kits.append(tmp_path / run / "white-star--layout-sheets-print-shop")
     names = sorted(p.relative_to(kits[0]).as_posix() for p in kits[0].rglob("*") if p.is_file())
     assert "cards.pdf" in names and "svg/KW.svg" in names
-    assert len([n for n in names if n.startswith("svg/")]) == 44  # 43 faces and the back
-    assert Counter(n.split("/")[0] for n in names)["svg"] == 44
+    # 43 faces, the aid, the deck's back and the aid's own back
+    assert len([n for n in names if n.startswith("svg/")]) == 46
+    assert "svg/player-aid.svg" in names and "svg/backs/aid.svg" in names
     for name in names:
         assert (kits[0] / name).read_bytes() == (kits[1] / name).read_bytes(), name
 
