@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from printkit.console import Console
+from printkit.errors import PrintkitError, Problem
 from printkit.kit.build import build_game
 from printkit.kit.games import shipped_games
 from printkit.kit.options import LAYOUTS, BuildOptions
@@ -37,17 +43,58 @@ def register(sub: Any) -> None:
                             "default: the smallest A size that holds it")
     group.add_argument("--layout", action="append", choices=(*LAYOUTS, "all"),
                        help="which card layouts to write (repeatable; default all)")
+    parser.add_argument("--jobs", type=_count, default=0, metavar="N",
+                        help="games built at once, each in its own process (default: one "
+                             "per core); the files are the same either way")
     parser.set_defaults(handler=run)
 
 
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value <= 256:
+        raise argparse.ArgumentTypeError(f"must be 0 (one per core) to 256, not {value}")
+    return value
+
+
+@dataclass(frozen=True)
+class Built:
+    """What one game's build wrote, or the problems that stopped it (sent back from a
+    worker process as plain data, so every problem keeps its location)."""
+
+    title: str = ""
+    folder: str = ""
+    files: tuple[str, ...] = ()
+    error: type[PrintkitError] | None = None
+    problems: tuple[Problem, ...] = ()
+
+
+def _build(name: str, output: str, options: BuildOptions, variant: str | None,
+           overrides: Sequence[str]) -> Built:
+    """Build one game in a worker process."""
+    try:
+        result = build_game(name, output_root=Path(output), options=options,
+                            variant=variant, overrides=overrides)
+    except PrintkitError as exc:
+        return Built(error=type(exc), problems=exc.problems)
+    return Built(result.game.definition.title, str(result.folder),
+                 tuple(str(path) for path in result.files))
+
+
 def run(args: argparse.Namespace, console: Console) -> int:
-    """Build each game; stops at the first game with a problem."""
+    """Build each game; stops at the first game with a problem (built one after the
+    other), or reports the first in the order given (built at once)."""
     games = args.games or list(shipped_games())
     layouts = tuple(LAYOUTS) if not args.layout or "all" in args.layout else tuple(
         dict.fromkeys(args.layout))
     options = BuildOptions(paper=args.paper, bleed=args.bleed, duplex=args.duplex,
                            back_offset=args.back_offset, layouts=layouts,
                            board_paper=args.board_paper)
+    jobs = min(args.jobs or os.cpu_count() or 1, len(games))
+    if jobs > 1:
+        return _run_at_once(games, jobs, args, options, console)
     for name in games:
 
         def progress(label: str, done: int, total: int, game: str = name) -> None:
@@ -55,8 +102,32 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
         result = build_game(name, output_root=Path(args.output), options=options,
                             variant=args.variant, overrides=args.overrides, progress=progress)
-        for path in result.files:
-            console.detail(f"  wrote {path}")
-        console.print(f"{result.game.definition.title}: {len(result.files)} files in "
-                      f"{result.folder}/")
+        _report(console, result.game.definition.title, str(result.folder),
+                [str(path) for path in result.files])
     return 0
+
+
+def _run_at_once(games: Sequence[str], jobs: int, args: argparse.Namespace,
+                 options: BuildOptions, console: Console) -> int:
+    """Build the games in ``jobs`` worker processes; each game's kit is written whole or
+    not at all, as in one process, so the outputs are the same."""
+    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        futures = [pool.submit(_build, name, args.output, options, args.variant,
+                               tuple(args.overrides)) for name in games]
+        console.progress("building", 0, len(games))
+        results: list[Built] = []
+        for done, future in enumerate(futures, start=1):
+            results.append(future.result())
+            console.progress("building", done, len(games))
+    for built in results:
+        if built.error is not None:
+            raise built.error(built.problems)
+        _report(console, built.title, built.folder, built.files)
+    return 0
+
+
+def _report(console: Console, title: str, folder: str, files: Sequence[str]) -> None:
+    for path in files:
+        console.detail(f"  wrote {path}")
+    console.print(f"{title}: {len(files)} files in {folder}/")
