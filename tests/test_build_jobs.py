@@ -1,5 +1,6 @@
-"""``printkit build --jobs``: games built in worker processes give the very files of a build
-in one process, and a game with a problem is reported with its location as before."""
+"""``--jobs`` of ``printkit build`` and ``check``: games built in worker processes give the
+very files of a build in one process, checks say the same, and a game with a problem is
+reported with its location as before."""
 
 from __future__ import annotations
 
@@ -44,3 +45,15 @@ def test_jobs_must_be_a_count(run_cli: Run) -> None:
     result = run_cli("build", "--jobs", "-2")
     assert result.status == 2
     assert "--jobs" in result.err
+
+
+def test_check_at_once_says_what_check_one_by_one_says(run_cli: Run, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text((DECKS / "stars-and-stripes.yaml").read_text().replace(
+        "bleed: 3mm", "bleed: 3 furlongs", 1))
+    one = run_cli("check", *GAMES, str(broken), "--jobs", "1")
+    two = run_cli("check", *GAMES, str(broken), "--jobs", "3")
+    assert one.status == two.status == 1
+    assert (one.out, one.err) == (two.out, two.err)
+    assert one.out.count("is valid") == 6  # each game and its two variants
+    assert f"{broken}:" in one.err and "furlongs" in one.err

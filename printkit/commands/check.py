@@ -7,11 +7,15 @@ printed before the command exits; the status says the worst thing found.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from printkit.console import Console
-from printkit.errors import DefinitionError, ExampleError, PrintkitError
+from printkit.errors import ExampleError, PrintkitError, Problem
 from printkit.examples.check import check_file
 from printkit.kit.build import check_game
 from printkit.kit.games import shipped_games
@@ -29,7 +33,37 @@ def register(sub: Any) -> None:
                         "games (default: the game as it is and every variant)")
     parser.add_argument("--set", dest="overrides", action="append", default=[],
                         metavar="KEY=VALUE", help="override a parameter while checking")
+    parser.add_argument("--jobs", type=_count, default=0, metavar="N",
+                        help="targets checked at once, each in its own process (default: "
+                             "one per core)")
     parser.set_defaults(handler=run)
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value <= 256:
+        raise argparse.ArgumentTypeError(f"must be 0 (one per core) to 256, not {value}")
+    return value
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What checking one target said, or the problems it found, as plain data (so that a
+    worker process can send it back with every location)."""
+
+    lines: tuple[str, ...] = ()
+    error: type[PrintkitError] | None = None
+    problems: tuple[Problem, ...] = ()
+
+
+def _check(target: str, variant: str | None, overrides: list[str]) -> Checked:
+    try:
+        return Checked(tuple(check_target(target, variant=variant, overrides=overrides)))
+    except PrintkitError as exc:
+        return Checked(error=type(exc), problems=exc.problems)
 
 
 def _is_example_file(target: str) -> bool:
@@ -59,18 +93,24 @@ def check_target(target: str, *, variant: str | None = None,
 def run(args: argparse.Namespace, console: Console) -> int:
     """Check every target, print every problem, and exit with the worst status."""
     targets = args.targets or list(shipped_games())
-    definition_errors: list[DefinitionError | PrintkitError] = []
-    false_claims: list[ExampleError] = []
-    for target in targets:
-        try:
-            for line in check_target(target, variant=args.variant, overrides=args.overrides):
-                console.print(line)
-        except ExampleError as exc:
-            console.error(exc.render())
-            false_claims.append(exc)
-        except PrintkitError as exc:
-            console.error(exc.render())
-            definition_errors.append(exc)
+    jobs = min(args.jobs or os.cpu_count() or 1, len(targets))
+    if jobs > 1:
+        context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+            results = list(pool.map(_check, targets, [args.variant] * len(targets),
+                                    [args.overrides] * len(targets)))
+    else:
+        results = [_check(target, args.variant, args.overrides) for target in targets]
+    definition_errors = false_claims = 0
+    for result in results:
+        for line in result.lines:
+            console.print(line)
+        if result.error is not None:
+            console.error(result.error(result.problems).render())
+            if issubclass(result.error, ExampleError):
+                false_claims += 1
+            else:
+                definition_errors += 1
     if definition_errors:
         return 1
     if false_claims:

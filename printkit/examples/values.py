@@ -11,6 +11,7 @@ they are compared as multisets.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -60,8 +61,12 @@ _UNPRINTABLE = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=8192)
 def _text(value: str) -> str:
-    """A string as YAML flow text: bare where that reads back the same, else quoted."""
+    """A string as YAML flow text: bare where that reads back the same, else quoted.
+
+    Cached: the same card and cell names are written for every claim of every example,
+    and each asks the YAML reader three times."""
     bare_start = bool(value) and (value[0].isalnum() or value[0] in "_(.+-$/")
     if bare_start and value == value.strip() and "\n" not in value:
         contexts = (f"[{value}]", f"{{k: {value}}}", f"k: {value}")
