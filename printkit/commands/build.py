@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import multiprocessing
-import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from printkit.commands.jobs import job_count, pool, workers
 from printkit.console import Console
 from printkit.errors import PrintkitError, Problem
 from printkit.kit.build import build_game
@@ -43,20 +41,11 @@ def register(sub: Any) -> None:
                             "default: the smallest A size that holds it")
     group.add_argument("--layout", action="append", choices=(*LAYOUTS, "all"),
                        help="which card layouts to write (repeatable; default all)")
-    parser.add_argument("--jobs", type=_count, default=0, metavar="N",
+    parser.add_argument("--jobs", type=job_count, default=0, metavar="N",
                         help="games built at once, each in its own process (default: one "
                              "per core); the files are the same either way")
     parser.set_defaults(handler=run)
 
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 0 <= value <= 256:
-        raise argparse.ArgumentTypeError(f"must be 0 (one per core) to 256, not {value}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -92,7 +81,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     options = BuildOptions(paper=args.paper, bleed=args.bleed, duplex=args.duplex,
                            back_offset=args.back_offset, layouts=layouts,
                            board_paper=args.board_paper)
-    jobs = min(args.jobs or os.cpu_count() or 1, len(games))
+    jobs = workers(args.jobs, len(games))
     if jobs > 1:
         return _run_at_once(games, jobs, args, options, console)
     for name in games:
@@ -111,9 +100,8 @@ def _run_at_once(games: Sequence[str], jobs: int, args: argparse.Namespace,
                  options: BuildOptions, console: Console) -> int:
     """Build the games in ``jobs`` worker processes; each game's kit is written whole or
     not at all, as in one process, so the outputs are the same."""
-    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-        futures = [pool.submit(_build, name, args.output, options, args.variant,
+    with pool(jobs) as running:
+        futures = [running.submit(_build, name, args.output, options, args.variant,
                                tuple(args.overrides)) for name in games]
         console.progress("building", 0, len(games))
         results: list[Built] = []

@@ -7,13 +7,11 @@ printed before the command exits; the status says the worst thing found.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
-import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from printkit.commands.jobs import job_count, pool, workers
 from printkit.console import Console
 from printkit.errors import ExampleError, PrintkitError, Problem
 from printkit.examples.check import check_file
@@ -33,20 +31,11 @@ def register(sub: Any) -> None:
                         "games (default: the game as it is and every variant)")
     parser.add_argument("--set", dest="overrides", action="append", default=[],
                         metavar="KEY=VALUE", help="override a parameter while checking")
-    parser.add_argument("--jobs", type=_count, default=0, metavar="N",
+    parser.add_argument("--jobs", type=job_count, default=0, metavar="N",
                         help="targets checked at once, each in its own process (default: "
                              "one per core)")
     parser.set_defaults(handler=run)
 
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 0 <= value <= 256:
-        raise argparse.ArgumentTypeError(f"must be 0 (one per core) to 256, not {value}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -93,11 +82,10 @@ def check_target(target: str, *, variant: str | None = None,
 def run(args: argparse.Namespace, console: Console) -> int:
     """Check every target, print every problem, and exit with the worst status."""
     targets = args.targets or list(shipped_games())
-    jobs = min(args.jobs or os.cpu_count() or 1, len(targets))
+    jobs = workers(args.jobs, len(targets))
     if jobs > 1:
-        context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-            results = list(pool.map(_check, targets, [args.variant] * len(targets),
+        with pool(jobs) as running:
+            results = list(running.map(_check, targets, [args.variant] * len(targets),
                                     [args.overrides] * len(targets)))
     else:
         results = [_check(target, args.variant, args.overrides) for target in targets]

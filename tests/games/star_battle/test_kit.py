@@ -5,8 +5,6 @@ same bytes on a second build."""
 
 from __future__ import annotations
 
-import io
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,10 +13,9 @@ from pypdf import PdfReader
 
 from printkit.booklet.build import load_booklet
 from printkit.booklet.document import Figure
-from printkit.cli import main
-from printkit.console import Console
 from printkit.kit.games import resolve
 from printkit.units import MM
+from tests.games.kitfiles import build_kit, pdf_text
 from tests.pdfinspect import read_pages
 
 GAME = "star-battle"
@@ -27,11 +24,7 @@ TOKEN = (18 + 2 * 3) * MM
 
 
 def build(out: Path, *args: str) -> Path:
-    """Build the kit into ``out`` and return its folder."""
-    said = io.StringIO()
-    status = main(["build", GAME, "-o", str(out), *args], Console(said, io.StringIO()))
-    assert status == 0
-    return Path(said.getvalue().rsplit(" files in ", 1)[1].strip().rstrip("/"))
+    return build_kit(GAME, out, *args)
 
 
 @pytest.fixture(scope="module")
@@ -45,11 +38,7 @@ def smaller(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
                 "--set", "ships_per_player=5")
 
 
-def text(pdf: Path) -> str:
-    """The words of a PDF as poppler reads them, on one line."""
-    done = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
-                          check=True)
-    return " ".join(done.stdout.split())
+text = pdf_text
 
 
 def test_the_build_writes_the_whole_kit(kit: Path) -> None:

@@ -5,8 +5,6 @@ on a second build."""
 
 from __future__ import annotations
 
-import io
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,21 +13,15 @@ from pypdf import PdfReader
 
 from printkit.booklet.build import load_booklet
 from printkit.booklet.document import Figure
-from printkit.cli import main
-from printkit.console import Console
 from printkit.kit.games import resolve
-from printkit.units import MM
+from tests.games.kitfiles import build_kit, pdf_text, size_mm
 
 GAME = "stars-and-bars"
 SHORT = ("--variant", "short-game")
 
 
 def build(out: Path, *args: str) -> Path:
-    """Build the kit into ``out`` and return its folder."""
-    said = io.StringIO()
-    status = main(["build", GAME, "-o", str(out), *args], Console(said, io.StringIO()))
-    assert status == 0
-    return Path(said.getvalue().rsplit(" files in ", 1)[1].strip().rstrip("/"))
+    return build_kit(GAME, out, *args)
 
 
 @pytest.fixture(scope="module")
@@ -42,16 +34,8 @@ def short(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     yield build(tmp_path_factory.mktemp("sab-short"), *SHORT)
 
 
-def text(pdf: Path) -> str:
-    """The words of a PDF as poppler reads them, on one line."""
-    done = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
-                          check=True)
-    return " ".join(done.stdout.split())
+text = pdf_text
 
-
-def size_mm(pdf: Path, page: int = 0) -> tuple[int, int]:
-    box = PdfReader(str(pdf)).pages[page].mediabox
-    return round(float(box.width) / MM), round(float(box.height) / MM)
 
 
 def test_the_build_writes_the_whole_kit(kit: Path) -> None:

@@ -5,7 +5,6 @@ and a second build gives the same bytes."""
 
 from __future__ import annotations
 
-import io
 import re
 import subprocess
 import xml.etree.ElementTree as ET
@@ -15,9 +14,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.cli import main
-from printkit.console import Console
-from printkit.units import MM
+from tests.games.kitfiles import build_kit, pdf_text, size_mm
 from tests.pdfinspect import read_pages
 
 GAME = "i-vant-to-be-alone"
@@ -26,11 +23,7 @@ CHANGED = ("--set", "suit_values=[4, 3, 2, 1]", "--set", "rank_values=[1, 2, 3, 
 
 
 def build(out: Path, *args: str) -> Path:
-    """Build the kit into ``out`` and return its folder."""
-    said = io.StringIO()
-    status = main(["build", GAME, "-o", str(out), *args], Console(said, io.StringIO()))
-    assert status == 0
-    return Path(said.getvalue().rsplit(" files in ", 1)[1].strip().rstrip("/"))
+    return build_kit(GAME, out, *args)
 
 
 @pytest.fixture(scope="module")
@@ -43,17 +36,8 @@ def changed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     yield build(tmp_path_factory.mktemp("vant-table"), *CHANGED)
 
 
-def text(pdf: Path, page: int | None = None) -> str:
-    """The words of a PDF (one page, or all), as poppler reads them."""
-    pages = ["-f", str(page), "-l", str(page)] if page else []
-    done = subprocess.run(["pdftotext", *pages, str(pdf), "-"], capture_output=True,
-                          text=True, check=True)
-    return " ".join(done.stdout.split())
+text = pdf_text
 
-
-def size_mm(pdf: Path, page: int = 0) -> tuple[int, int]:
-    box = PdfReader(str(pdf)).pages[page].mediabox
-    return round(float(box.width) / MM), round(float(box.height) / MM)
 
 
 def test_the_build_writes_the_whole_kit(kit: Path) -> None:

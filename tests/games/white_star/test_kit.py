@@ -5,8 +5,6 @@ on a second build."""
 
 from __future__ import annotations
 
-import io
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,19 +13,14 @@ from pypdf import PdfReader
 
 from printkit.booklet.build import load_booklet
 from printkit.booklet.document import Figure
-from printkit.cli import main
-from printkit.console import Console
 from printkit.kit.games import resolve
+from tests.games.kitfiles import build_kit, pdf_text
 
 GAME = "white-star"
 
 
 def build(out: Path, *args: str) -> Path:
-    """Build the kit into ``out`` and return its folder."""
-    said = io.StringIO()
-    status = main(["build", GAME, "-o", str(out), *args], Console(said, io.StringIO()))
-    assert status == 0
-    return Path(said.getvalue().rsplit(" files in ", 1)[1].strip().rstrip("/"))
+    return build_kit(GAME, out, *args)
 
 
 @pytest.fixture(scope="module")
@@ -41,11 +34,7 @@ def short(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
                 "--set", "min_bid=40")
 
 
-def text(pdf: Path) -> str:
-    """The words of a PDF as poppler reads them, on one line."""
-    done = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
-                          check=True)
-    return " ".join(done.stdout.split())
+text = pdf_text
 
 
 def test_the_build_writes_the_whole_kit(kit: Path) -> None:
