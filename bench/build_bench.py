@@ -7,7 +7,8 @@ Jobs: Stars and Stripes cut sheets with backs (A4, 3 mm bleed) of 36, 360 and 3,
 printkit starting from the definition file (load, draw the faces, lay out, write); the
 tiled board at 7x7 and 15x15, printkit starting from the game as loaded (its definition
 and rules engine, which the board's picture is drawn from: picture, tiling, SVG, PDF);
-the reading-order booklet PDF from the verified booklet.  Each timed printkit run starts
+the reading-order booklet PDF from the verified booklet; then each shipped game's whole kit
+(times alone: no floor program writes a whole kit).  Each timed printkit run starts
 with printkit's per-process caches emptied, as a fresh process would; imports and font
 registration are done once beforehand for both sides.  Runs of the two sides alternate,
 and the table gives medians.  ``--naive`` adds the old baseline of
@@ -20,6 +21,7 @@ import argparse
 import functools
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,9 +33,9 @@ from bench import cards_bench, floor
 from printkit.booklet.impose import booklet_page
 from printkit.booklet.pdf import booklet_pdf
 from printkit.kit.board import plan_board
-from printkit.kit.build import prepare_kit
+from printkit.kit.build import build_game, prepare_kit
 from printkit.kit.cards import card_artwork
-from printkit.kit.games import ResolvedGame, load, resolve
+from printkit.kit.games import ResolvedGame, load, resolve, shipped_games
 from printkit.kit.options import BuildOptions, plan
 from printkit.layout import board_pdf, pdfcanvas
 from printkit.layout.cards import SheetOptions, cut_sheets
@@ -162,6 +164,23 @@ def main() -> None:
     row = measure("booklet", ours, functools.partial(floor.booklet, book, page),
                   max(3, args.repeat // 2))
     print(row.line(), flush=True)
+    kits(max(3, args.repeat // 2))
+
+
+def kits(repeat: int) -> None:
+    """Each shipped game's whole kit (every component, booklet included, written to a
+    scratch folder) in one process: no floor program does all that, so times alone."""
+    print(f"\n{'kit':<22}{'seconds':>10}{'files':>7}{'MB':>8}")
+    with tempfile.TemporaryDirectory() as scratch:
+        for name in shipped_games():
+            times: list[float] = []
+            for _ in range(repeat):
+                start = time.perf_counter()
+                result = build_game(name, output_root=Path(scratch), options=BuildOptions())
+                times.append(time.perf_counter() - start)
+            size = sum(path.stat().st_size for path in result.files)
+            print(f"{name:<22}{statistics.median(times):>10.3f}{len(result.files):>7}"
+                  f"{size / 1e6:>8.1f}", flush=True)
 
 
 if __name__ == "__main__":
