@@ -78,6 +78,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from printkit.games.star_battle import claims, notation
+from printkit.games.star_battle.refusals import refused
 from printkit.games.star_battle.state import (
     CORE,
     MOVE_TYPES,
@@ -107,7 +108,6 @@ from printkit.games.star_battle.state import (
     StarBattleParams,
     StarBattleState,
     System,
-    cell_name,
     distinct,
     flips_problem,
     reading_order,
@@ -498,79 +498,8 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
         """A short reason why ``move``, which legal_moves does not generate, is refused."""
         if not isinstance(move, MOVE_TYPES):  # callers may pass anything
             return f"{move!r} is not a Star Battle move"
-        if state.phase == "over":
-            return "the game is over"
-        if state.phase != move.kind.phase:
-            return f"{move.kind.word!r} is not a move of the {state.phase} phase"
         player = self.current_player(state)
-        name = self.player_names(state)[player]
-        paying = LayCore | Place | Build | MoveShip | Battle | Reconstruct | Discard
-        if isinstance(move, paying) and move.card not in state.hands[player]:
-            return f"{move.card} is not in {name}'s hand"
-        if isinstance(move, Pass):
-            return f"{name} holds cards and can act, so must act"
-        if isinstance(move, LayCore):
-            return "the Core must be the placer's highest card"
-        if isinstance(move, SkipScout):
-            return "no free Scout is due"
-        if isinstance(move, Place):
-            if move.cell in state.index:
-                return f"{cell_name(move.cell)} is already taken"
-            return f"{move.card} would not connect to a neighbouring card"
-        if isinstance(move, MoveShip | Battle):
-            cells = [move.source, move.target]
-        elif isinstance(move, ChooseHome | FreeScout | Build | Reconstruct):
-            cells = [move.cell]
-        else:
-            return "it is not among the legal moves"
-        for cell in cells:
-            if cell not in state.index:
-                return f"there is no system at {cell_name(cell)}"
-        if isinstance(move, ChooseHome):
-            return f"{cell_name(move.cell)} is the Core or already a Home Base"
-        return self._why_not_here(state, move, cells[0], player, name)
-
-    def _why_not_here(self, state: StarBattleState,
-                      move: FreeScout | Build | MoveShip | Battle | Reconstruct,
-                      cell: Cell, player: Player, name: str) -> str:
-        """The reason for a move from the player's own system at ``cell``."""
-        here = state.index[cell]
-        if isinstance(move, FreeScout):
-            if state.core_holder != player:
-                return f"{name} does not hold the Core"
-            if here.owner != player:
-                return f"{name} has no ship at {cell_name(cell)}"
-            if here.card.suit == "C":
-                return "no ship can be placed on a club"
-            return f"{name} has no Scout token left"
-        if here.owner != player:
-            return f"{name} has no ship at {cell_name(cell)}"
-        if isinstance(move, Build):
-            if here.card.suit == "C":
-                return "no ship can be built on a club"
-            if move.card.discard_value <= here.card.table_value:
-                return f"{move.card} is not higher than {here.card}"
-            return f"{name} has no token left for that ship"
-        if isinstance(move, MoveShip | Reconstruct):
-            have = here.dreadnoughts if move.ship == "dreadnought" else here.scouts
-            if not have:
-                return f"{name} has no {move.ship} at {cell_name(cell)}"
-        if isinstance(move, Reconstruct) and state.ships_in_play[player] == 1:
-            return f"{name} may not remove their last ship (allow_self_elimination is off)"
-        if isinstance(move, MoveShip | Battle):
-            there = state.index[move.target]
-            if move.target not in state.connections(cell):
-                return (f"{here.card} at {cell_name(cell)} does not connect to "
-                        f"{cell_name(move.target)}")
-            enemy = there.owner not in (NO_PLAYER, player)
-            if isinstance(move, MoveShip):
-                if enemy:
-                    return f"{cell_name(move.target)} is held by enemy ships (battle instead)"
-                if move.card.discard_value <= there.card.table_value:
-                    return f"{move.card} is not higher than {there.card}"
-            elif not enemy:
-                return f"there are no enemy ships at {cell_name(move.target)}"
-        return "it is not among the legal moves"
+        return refused(state, move, player, self.player_names(state)[player])[1]
 
     # ------------------------------------------------------------------ notation and claims
 
