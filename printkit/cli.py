@@ -93,9 +93,20 @@ def make_parser() -> argparse.ArgumentParser:
     for name in _COMMANDS:
         module = importlib.import_module(f"printkit.commands.{name}")
         module.register(sub)
-    for command in sub.choices.values():
+    for command in _commands(sub):
         _global_options(command, defaults=False)
     return parser
+
+
+def _commands(sub: argparse._SubParsersAction[_Parser]) -> list[argparse.ArgumentParser]:
+    """Every sub-command's parser, and theirs in turn (``export png``, ``export tts``)."""
+    found: list[argparse.ArgumentParser] = []
+    for command in sub.choices.values():
+        found.append(command)
+        for action in command._actions:
+            if isinstance(action, argparse._SubParsersAction):  # of _Parser, as inherited
+                found += _commands(action)
+    return found
 
 
 def main(argv: Sequence[str] | None = None, console: Console | None = None) -> int:

@@ -7,7 +7,7 @@ definition and booklet template.  Every game, the shipped ones included, is regi
 ``printkit.games`` entry-point group of its distribution::
 
     [project.entry-points."printkit.games"]
-    stars-and-stripes = "printkit.games.stars_and_stripes:PLUGIN"
+    my-game = "my_game:PLUGIN"
 
 Entry points are read once and loaded only when a game is asked for; the parts of a plugin
 are ``"module:attribute"`` references (relative to the plugin's package when they start

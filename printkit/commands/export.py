@@ -6,26 +6,11 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from printkit import limits
 from printkit.console import Console
 from printkit.export.png import DEFAULT_DPI, export_png
 from printkit.export.tts import export_tts
 from printkit.kit.build import BuildResult
 from printkit.kit.options import BuildOptions
-
-
-def _anywhere(parser: argparse.ArgumentParser) -> None:
-    """``-q``, ``-v``, ``--debug`` and ``--limit`` after ``png`` or ``tts`` too, as after
-    every other command (they only set what is given)."""
-    parser.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS,
-                        help="no progress output")
-    parser.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
-                        help="say more: every file written")
-    parser.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
-                        help="show the traceback of an internal error")
-    parser.add_argument("--limit", dest="more_limits", action="append",
-                        default=argparse.SUPPRESS, metavar="NAME=N",
-                        help=f"raise a safety limit (limits: {', '.join(limits.NAMES)})")
 
 
 def _game(parser: argparse.ArgumentParser) -> None:
@@ -68,8 +53,6 @@ def register(sub: Any) -> None:
                      help="put this address (https://... or file:///...) before every image "
                           "name, for images hosted where other players can load them")
     tts.set_defaults(handler=run_tts)
-    for kind in (png, tts):
-        _anywhere(kind)
 
 
 def _report(result: BuildResult, what: str, console: Console) -> None:
