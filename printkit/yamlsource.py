@@ -18,11 +18,12 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import yaml
 
-from printkit import limits
+from printkit import limits, memo
 from printkit.errors import DefinitionError, Location, Problem
 
 PathKey = tuple[str | int, ...]
@@ -54,8 +55,12 @@ class Document:
         """A :class:`Problem` located at ``path``."""
         return Problem(message, self.where(path, key=key))
 
+    @cached_property
+    def _lines(self) -> list[str]:
+        return self.text.splitlines()
+
     def _line(self, number: int) -> str:
-        lines = self.text.splitlines()
+        lines = self._lines
         return lines[number - 1] if 0 < number <= len(lines) else ""
 
 
@@ -173,12 +178,28 @@ def _scalar(doc: Document, node: yaml.Node, problems: list[Problem]) -> object:
     return value
 
 
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+"""PyYAML's binding of libyaml, in the wheels PyYAML publishes: it reads a definition about
+twenty times faster than the pure-Python reader and builds the same nodes."""
+
+
+def _compose(text: str) -> yaml.Node | None:
+    """The node tree of ``text``; a problem is always reported in the pure-Python reader's
+    words (and with its marks), so messages do not depend on how PyYAML was installed."""
+    if _FAST_LOADER is not None:
+        try:
+            return yaml.compose(text, Loader=_FAST_LOADER)
+        except yaml.YAMLError:
+            pass  # read again below, for the message
+    return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
 def parse(text: str, file: str) -> Document:
     """Parse YAML ``text`` (from ``file``); raises :class:`DefinitionError` on any problem."""
     doc = Document(file, text, None)
     bound = limits.current()
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = _compose(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         message = f"YAML syntax: {exc.problem or exc.context}"
@@ -208,11 +229,40 @@ def parse(text: str, file: str) -> Document:
     return doc
 
 
+def parse_shared(text: str, file: str) -> Document:
+    """:func:`parse`, once for each text within a :func:`printkit.memo.session`: the same
+    Document is handed to every caller, who must only read it (a booklet's example blocks
+    come back unchanged in each variant)."""
+    return memo.cached("yaml", (text, file, limits.current()), lambda: parse(text, file))
+
+
 def load(path: Path | str, display: str | None = None) -> Document:
-    """Read and parse a YAML file; ``display`` is the name used in messages."""
+    """Read and parse a YAML file; ``display`` is the name used in messages.
+
+    The caller may change what it gets: within a :func:`printkit.memo.session` the file is
+    parsed once for each text (a game's definition, read again for each variant) and each
+    caller gets its own copy of the data.
+    """
     path = Path(path)
     name = display or str(path)
-    return parse(read_text(path, name), name)
+    text = read_text(path, name)
+    if not memo.active():
+        return parse(text, name)
+    return _copy(memo.cached("yaml", (text, name, limits.current()), lambda: parse(text, name)))
+
+
+def _copy(doc: Document) -> Document:
+    return Document(doc.file, doc.text, _copy_data(doc.data), dict(doc.value_locations),
+                    dict(doc.key_locations))
+
+
+def _copy_data(value: object) -> object:
+    """A copy of parsed data (mappings and lists are new; texts and numbers are immutable)."""
+    if isinstance(value, dict):
+        return {key: _copy_data(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy_data(item) for item in value]
+    return value
 
 
 def read_text(path: Path, name: str) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from printkit import plugins
+from printkit import memo, plugins
 from printkit.booklet.components import counts_for
 from printkit.booklet.context import FILTERS, template_context
 from printkit.booklet.cover import cover
@@ -102,7 +102,10 @@ def load_booklet(definition: Definition, engine: Game[Any, Any, Any] | None, *,
     if path is None:
         return None
     search = dict.fromkeys([path.parent, definition.path.parent, templates_dir()])
-    env = make_environment(list(search), filters=FILTERS)
+    # one environment per template folder and session: its templates are compiled once for
+    # the base game and every variant (Jinja renders a compiled template with any context)
+    env = memo.cached("booklet-environment", tuple(search),
+                      lambda: make_environment(list(search), filters=FILTERS))
     rendered = render_template(env, path.name, template_context(definition, engine))
     front, rendered = split_front_matter(rendered)
     blocks = parse_markdown(rendered)

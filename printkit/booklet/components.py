@@ -39,7 +39,6 @@ from printkit.render.scene import (
     RectShape,
     Scene,
     Shape,
-    scene_svg,
 )
 from printkit.render.svg import Frame
 
@@ -106,7 +105,7 @@ def _words(directive: Directive, known: Sequence[str]) -> dict[str, Inline]:
 def _picture(key: str, shapes: Sequence[Shape], width: float, height: float,
              faces: FaceLibrary) -> Diagram:
     scene = Scene(width, height, key, tuple(shapes))
-    return Diagram(scene, scene_svg(scene, faces, ident=f"part-{key}"), "", faces)
+    return Diagram(scene, f"part-{key}", "", faces)
 
 
 def _fanned(key: str, faces: Sequence[CardFace], library: FaceLibrary,

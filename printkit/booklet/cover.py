@@ -15,7 +15,7 @@ from printkit.booklet.document import Cover, Diagram
 from printkit.booklet.frontmatter import FrontMatter
 from printkit.deck.model import CardFace, Definition
 from printkit.errors import DefinitionError
-from printkit.render.scene import CardShape, FaceLibrary, RectShape, Scene, Shape, scene_svg
+from printkit.render.scene import CardShape, FaceLibrary, RectShape, Scene, Shape
 
 PICTURE_WIDTH = 112.0
 """Width (mm) of the cover picture: the text width of the smaller booklet page."""
@@ -65,7 +65,7 @@ def cover_picture(faces: Sequence[CardFace], library: FaceLibrary, ratio: float)
         shapes.append(CardShape(face, x, y, side))
     width = count * side + (count - 1) * GAP + 0.8
     scene = Scene(width, height + drop + 0.8, "cards of the game", tuple(shapes))
-    return Diagram(scene, scene_svg(scene, library, ident="cover"), "", library)
+    return Diagram(scene, "cover", "", library)
 
 
 def cover(definition: Definition, front: FrontMatter, library: FaceLibrary) -> Cover:

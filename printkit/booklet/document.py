@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from printkit.errors import Location
 from printkit.layout.paper import Paper
-from printkit.render.scene import FaceLibrary, Scene
+from printkit.render.scene import FaceLibrary, Scene, scene_svg
 
 
 @dataclass(frozen=True)
@@ -107,14 +108,20 @@ class Directive:
 
 @dataclass(frozen=True)
 class Diagram:
-    """One drawing: its shapes, the same as SVG text, and a short title (empty for a lone
-    diagram)."""
+    """One drawing: its shapes and a short title (empty for a lone diagram)."""
 
     scene: Scene
-    svg: str
+    ident: str
+    """Prefix of the ids in its SVG, unique in the booklet's HTML page."""
     label: str
     faces: FaceLibrary = field(compare=False, repr=False)
     """Where the card faces of ``scene`` come from."""
+
+    @cached_property
+    def svg(self) -> str:
+        """The drawing as SVG text, for the HTML booklet (made when first asked for: a check
+        prepares the booklet and writes nothing, the PDF draws the scene itself)."""
+        return scene_svg(self.scene, self.faces, ident=self.ident)
 
 
 @dataclass(frozen=True)

@@ -197,7 +197,7 @@ def verify_blocks(blocks: Sequence[ExampleSource], rendered: RenderedText, *, ga
     failed: set[str] = set()
     for block in blocks:
         try:
-            doc = yamlsource.parse(block.text, block.location.file)
+            doc = yamlsource.parse_shared(block.text, block.location.file)
         except DefinitionError as exc:
             malformed += _relocate(exc.problems, block, rendered)
             continue
@@ -212,7 +212,8 @@ def verify_blocks(blocks: Sequence[ExampleSource], rendered: RenderedText, *, ga
         if problems:
             continue
         if continued is not block:
-            block, doc = continued, yamlsource.parse(continued.text, block.location.file)
+            block, doc = continued, yamlsource.parse_shared(continued.text,
+                                                               block.location.file)
         try:
             verified = verify_example(doc, game=game, base_params=base_params,
                                       extra_keys=EXTRA_KEYS)

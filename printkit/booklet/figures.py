@@ -20,7 +20,7 @@ from printkit.render.diagram import (
     board_scene,
     width_for_cards,
 )
-from printkit.render.scene import FaceLibrary, Scene, scene_svg
+from printkit.render.scene import FaceLibrary, Scene
 from printkit.render.svg import Frame
 
 CARD = 9.05
@@ -89,7 +89,7 @@ def _diagram(maker: PositionPictures, definition: Definition, faces: FaceLibrary
         if style.width <= 0:  # a lone diagram: as wide as cards of CARD mm need, in reason
             style = replace(style, width=min(WIDEST, width_for_cards(view.size, CARD)))
         scene = board_scene(view, style, title=title)
-    return Diagram(scene, scene_svg(scene, faces, ident=ident), label, faces)
+    return Diagram(scene, ident, label, faces)
 
 
 def make_figure(number: int, example: BookletExample, definition: Definition,

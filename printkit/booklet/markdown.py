@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from printkit import memo
 from printkit.booklet.document import (
     LINE_BREAK,
     Block,
@@ -54,12 +56,20 @@ def notation_problem(source: str) -> str | None:
             f"(`{found.group()}`): bare asterisks make italics")
 
 
+@cache
 def _parser() -> MarkdownIt:
+    """The one Markdown parser (building one costs more than parsing a paragraph; a parser
+    keeps no state between two texts)."""
     return MarkdownIt("commonmark", {"html": True}).enable("table")
 
 
 def parse_inline(text: str) -> Inline:
-    """Inline Markdown (``**bold**``, ``*italic*``, `` `code` ``) to spans."""
+    """Inline Markdown (``**bold**``, ``*italic*``, `` `code` ``) to spans (each distinct
+    text parsed once a :func:`printkit.memo.session`: a variant's booklet repeats most)."""
+    return memo.cached("inline", text, lambda: _inline(text))
+
+
+def _inline(text: str) -> Inline:
     bare = notation_problem(text)
     if bare is not None:
         raise ValueError(bare)

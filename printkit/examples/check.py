@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printkit import limits
+from printkit import limits, memo
 from printkit.errors import DefinitionError, PrintkitError, Problem, did_you_mean, sort_problems
 from printkit.examples.load import Locator, read_example, read_header
 from printkit.examples.model import (
@@ -157,7 +157,7 @@ class _Engines:
         except TypeError:  # parameters that cannot be a dictionary key
             return self.cls(params)
         if game is None:
-            game = self.built[params] = self.cls(params)
+            game = self.built[params] = registry.build_engine(self.cls, params)
         return game
 
 
@@ -222,13 +222,45 @@ def _verify(
             specs.append(claim)
         else:
             found.definition.append(problem)
+    # the replay depends on nothing but the engine, its parameters and the example's text,
+    # so the variants of a game that check the same example share it (see printkit.memo)
+    key = (engines.cls, params, spec.name, spec.position, spec.moves, spec.seed, repr(specs))
+    try:
+        verified, checked = memo.cached(
+            "example", key, lambda: _replay(where, spec, game, specs, claims))
+    except _Refuted as refuted:
+        found.definition += refuted.found.definition
+        found.example += refuted.found.example
+        found.claims_checked += refuted.found.claims_checked
+        return None
+    found.claims_checked += checked
+    if len(found.definition) + len(found.example) != before:
+        return None
+    return verified
+
+
+class _Refuted(Exception):
+    """An example that cannot be played out or whose claims do not all hold (raised, so
+    that a session does not keep it: its problems are located in one file)."""
+
+    def __init__(self, found: _Findings) -> None:
+        super().__init__("the example has problems")
+        self.found = found
+
+
+def _replay(where: Locator, spec: ExampleSpec, game: AnyGame, specs: list[ClaimSpec],
+            claims: Mapping[str, Claim[Any]]) -> tuple[VerifiedExample, int]:
+    """Play the example's moves from its position and answer its claims: the verified
+    example and how many claims were answered, or :class:`_Refuted` with the problems."""
+    path = spec.path
+    found = _Findings()
     try:
         state = game.parse_state(spec.position)
     except NotationError as err:
         found.definition.append(_notation_problem(
             where, (*path, "position"), spec.position, err, "cannot read the position"
         ))
-        return None
+        raise _Refuted(found) from None
 
     rng = random.Random(spec.seed)
     states = [state]
@@ -242,11 +274,11 @@ def _verify(
             found.definition.append(
                 _notation_problem(where, move_path, text, err, f"cannot read move {i + 1}")
             )
-            return None
+            raise _Refuted(found) from None
         why = _illegal(game, state, move, text)
         if why is not None:
             found.example.append(where.problem(move_path, why))
-            return None
+            raise _Refuted(found)
         texts.append(game.format_move(state, move))
         try:
             state = game.apply(state, move, rng)
@@ -254,7 +286,7 @@ def _verify(
             found.example.append(
                 where.problem(move_path, f"the engine generates {text!r} but refuses it: {exc}")
             )
-            return None
+            raise _Refuted(found) from None
         moves.append(move)
         states.append(state)
 
@@ -263,11 +295,12 @@ def _verify(
         result = _evaluate(where, game, state, claim, claims[claim.name], found)
         if result is not None:
             results.append(result)
-    if len(found.definition) + len(found.example) != before:
-        return None
-    return VerifiedExample(
+    if found.definition or found.example:
+        raise _Refuted(found)
+    verified = VerifiedExample(
         spec.name, game, tuple(states), tuple(moves), tuple(texts), tuple(results)
     )
+    return verified, found.claims_checked
 
 
 def _claim_shape_problem(

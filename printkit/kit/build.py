@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit import limits
+from printkit import limits, memo
 from printkit.booklet.build import booklet_files, load_booklet
 from printkit.booklet.document import Booklet
 from printkit.errors import DefinitionError, PrintkitError, Problem
@@ -65,6 +65,12 @@ def build_game(name_or_path: str, *, output_root: Path, options: BuildOptions,
                variant: str | None = None, overrides: Sequence[str] = (),
                progress: Progress = silent) -> BuildResult:
     """Check, draw and lay out every component, then write them all (or nothing)."""
+    with memo.session():  # the booklet's diagrams reuse the faces drawn for the cards
+        return _build(name_or_path, output_root, options, variant, overrides, progress)
+
+
+def _build(name_or_path: str, output_root: Path, options: BuildOptions, variant: str | None,
+           overrides: Sequence[str], progress: Progress) -> BuildResult:
     game = resolve(name_or_path, variant=variant, overrides=overrides)
     kit = prepare_kit(game, options)
     definition = game.definition
@@ -98,7 +104,12 @@ def check_game(name_or_path: str, *, variant: str | None = None,
     ``overrides`` applied to each), by :func:`prepare_kit`, the same code a build runs.
     Raises the problems of the first variant that has any, naming the variant.
     """
-    options = options or BuildOptions()
+    with memo.session():
+        return _check_variants(name_or_path, variant, overrides, options or BuildOptions())
+
+
+def _check_variants(name_or_path: str, variant: str | None, overrides: Sequence[str],
+                    options: BuildOptions) -> list[str]:
     base = resolve(name_or_path, variant=variant, overrides=overrides)
     names = [variant] if variant is not None else [None] + [
         v.name for v in base.definition.variants]

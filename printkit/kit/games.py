@@ -15,7 +15,7 @@ from printkit.examples.check import over_limits
 from printkit.plugins import PluginError, UnknownGameError
 from printkit.render.kinds import catalogue
 from printkit.rules.base import Game, ParamsError, make_params
-from printkit.rules.registry import engine_class
+from printkit.rules.registry import build_engine, engine_class
 
 
 def shipped_games() -> tuple[str, ...]:
@@ -92,7 +92,8 @@ def resolve(name_or_path: str, *, variant: str | None = None,
     if definition.rules is None:
         return ResolvedGame(definition, None)
     cls = engine_class(definition.rules)
-    return ResolvedGame(definition, cls(make_params(cls.Params, definition.parameters)))
+    return ResolvedGame(definition, build_engine(cls, make_params(cls.Params,
+                                                                 definition.parameters)))
 
 
 def load(path: Path | str, *, variant: str | None = None,

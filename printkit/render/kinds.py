@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
-from printkit import plugins
+from printkit import memo, plugins
 from printkit.deck.model import CardFace
 from printkit.deck.options import Kinds, OptionsSpec
 from printkit.plugins import PluginError
@@ -87,10 +87,18 @@ def catalogue() -> Kinds:
 
 
 def render_face(face: CardFace, frame: Frame) -> str:
-    """SVG text of ``face``, drawn by the kind it names."""
-    return face_kinds()[face.kind].draw(face, frame)
+    """SVG text of ``face``, drawn by the kind it names.
+
+    A kind draws from the face, its options and the frame alone, so within a
+    :func:`printkit.memo.session` a face equal in all three (the same card of the base game
+    and of a variant, or of the card sheet and a booklet diagram) is drawn once.
+    """
+    kind = face_kinds()[face.kind]
+    return memo.cached("face", (face, face.options, frame), lambda: kind.draw(face, frame))
 
 
 def render_back(kind: str, frame: Frame, options: object, title: str) -> str:
-    """SVG text of a back of ``kind``."""
-    return back_kinds()[kind].draw(frame, options, title)
+    """SVG text of a back of ``kind`` (drawn once a session for equal arguments)."""
+    found = back_kinds()[kind]
+    return memo.cached("back", (kind, frame, options, title),
+                       lambda: found.draw(frame, options, title))

@@ -15,6 +15,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from html import escape
 
+from printkit import memo
 from printkit.deck.model import CardFace
 from printkit.render.kinds import render_face
 from printkit.render.svg import CAP_HEIGHT, FONT_FAMILY, Frame, num
@@ -110,7 +111,9 @@ class FaceLibrary:
         """The face's drawing elements and its width (see :func:`face_body`)."""
         found = self._body.get(face.key)
         if found is None:
-            found = self._body[face.key] = face_body(self.svg(face))
+            svg = self.svg(face)
+            found = self._body[face.key] = memo.cached("face-body", svg,
+                                                       lambda: face_body(svg))
         return found
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
-from printkit import plugins
+from printkit import memo, plugins
 from printkit.plugins import PluginError, UnknownGameError
 from printkit.rules.base import Game
+
+G = TypeVar("G", bound=Game[Any, Any, Any])
 
 
 def engine_names() -> tuple[str, ...]:
@@ -28,3 +30,11 @@ def engine_class(name: str) -> type[Game[Any, Any, Any]]:
     if not isinstance(engine, type):
         raise PluginError(f"game plugin {name!r}: its engine must be a Game subclass")
     return cast(type[Game[Any, Any, Any]], engine)
+
+
+def build_engine(cls: type[G], params: Any) -> G:
+    """An engine of ``cls`` for ``params``.  Building one can cost more than a game's whole
+    check (the large Stars and Stripes boards precompute every move), and an engine's answers
+    depend on its parameters alone, so a :func:`printkit.memo.session` builds one per
+    distinct set of parameters (the base game, its variants and their booklet examples)."""
+    return memo.cached("engine", (cls, params), lambda: cls(params))

@@ -38,6 +38,7 @@ from __future__ import annotations
 import bisect
 import random
 from collections.abc import Collection, Mapping, Sequence
+from functools import cached_property
 
 from printkit.games.stars_and_stripes import claims, notation
 from printkit.games.stars_and_stripes.state import (
@@ -103,14 +104,25 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
             tuple((q + i) % self.players for i in range(1, self.players))
             for q in range(self.players)
         )
-        squares, cards = range(self.size * self.size), range(self.n_cards)
-        move = StarsAndStripesMove
-        self._follower_rows = tuple(tuple(move(FOLLOWER, s, c) for c in cards) for s in squares)
-        self._independent_rows = tuple(tuple(move(INDEPENDENT, s, c) for c in cards)
-                                       for s in squares)
-        self._exchange_moves = tuple(move(EXCHANGE, opponent=q) for q in range(self.players))
+        self._exchange_moves = tuple(StarsAndStripesMove(EXCHANGE, opponent=q)
+                                     for q in range(self.players))
         self._card_text = notation.card_texts(p.decks)
         self._cache: tuple[StarsAndStripesState, MoveList] | None = None
+
+    @cached_property
+    def _follower_rows(self) -> tuple[tuple[StarsAndStripesMove, ...], ...]:
+        """Every follower move, by square then card (made on first use: a large board has
+        tens of thousands, and a check that never asks for a move needs none)."""
+        cards = range(self.n_cards)
+        return tuple(tuple(StarsAndStripesMove(FOLLOWER, s, c) for c in cards)
+                     for s in range(self.size * self.size))
+
+    @cached_property
+    def _independent_rows(self) -> tuple[tuple[StarsAndStripesMove, ...], ...]:
+        """Every independent move, by square then card (made on first use)."""
+        cards = range(self.n_cards)
+        return tuple(tuple(StarsAndStripesMove(INDEPENDENT, s, c) for c in cards)
+                     for s in range(self.size * self.size))
 
     # ---- derived values a booklet prints
 
