@@ -33,10 +33,11 @@ from bench import cards_bench, floor
 from printkit.booklet.impose import booklet_page
 from printkit.booklet.pdf import booklet_pdf
 from printkit.kit.board import plan_board
-from printkit.kit.build import build_game, prepare_kit
+from printkit.kit.build import build_game
 from printkit.kit.cards import card_artwork
 from printkit.kit.games import ResolvedGame, load, resolve, shipped_games
 from printkit.kit.options import BuildOptions, plan
+from printkit.kit.prepare import prepare_kit
 from printkit.layout import board_pdf, pdfcanvas
 from printkit.layout.cards import SheetOptions, cut_sheets
 from printkit.layout.fonts import register_fonts

@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib.fonts import tt2ps
 
-from printkit.booklet.build import BookletFiles, booklet_files, load_booklet
+from printkit.booklet.build import load_booklet
 from printkit.booklet.document import (
     Block,
     Booklet,
@@ -25,9 +25,11 @@ from printkit.booklet.document import (
     plain_text,
 )
 from printkit.booklet.document import Paragraph as TextParagraph
-from printkit.kit.build import build_game, check_game
+from printkit.booklet.files import BookletFiles, booklet_files
+from printkit.kit.build import build_game
 from printkit.kit.games import resolve
 from printkit.kit.options import BuildOptions
+from printkit.kit.prepare import check_game
 from printkit.layout.fonts import BOLD, ITALIC, REGULAR
 from printkit.layout.paper import PAPERS
 from printkit.units import MM

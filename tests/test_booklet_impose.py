@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from printkit.booklet.build import booklet_files, load_booklet
+from printkit.booklet.build import load_booklet
+from printkit.booklet.files import booklet_files
 from printkit.booklet.impose import (
     A5,
     HALF_LETTER,

@@ -13,8 +13,9 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.booklet.build import booklet_files, load_booklet
+from printkit.booklet.build import load_booklet
 from printkit.booklet.document import Components, Contents, Figure, Paragraph, Span
+from printkit.booklet.files import booklet_files
 from printkit.booklet.markdown import parse_inline
 from printkit.booklet.pdfscene import FaceForms
 from printkit.errors import DefinitionError, ExampleError

@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.booklet.build import BookletFiles, booklet_files, load_booklet
+from printkit.booklet.build import load_booklet
 from printkit.booklet.document import Booklet, Figure, plain_text
+from printkit.booklet.files import BookletFiles, booklet_files
 from printkit.booklet.pdf import MARGIN_BOTTOM, MARGIN_SIDE, MARGIN_TOP
 from printkit.booklet.pdfblocks import DIAGRAM_SHARE
 from printkit.kit.games import resolve

@@ -17,9 +17,9 @@ from pypdf import PdfReader
 
 from printkit.cli import main
 from printkit.console import Console
-from printkit.kit.build import prepare_kit
 from printkit.kit.games import resolve
 from printkit.kit.options import BuildOptions
+from printkit.kit.prepare import prepare_kit
 from printkit.units import MM
 from tests.conftest import DATA, Run
 from tests.pdfinspect import PageContent, Placement, read_pages

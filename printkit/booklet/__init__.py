@@ -18,8 +18,8 @@ The path from template to paper, one module per step:
   in :mod:`~printkit.booklet.pdfscene`), :mod:`~printkit.booklet.impose` the saddle-stitch
   order and :mod:`~printkit.booklet.imposed` the folded-booklet PDF,
   :mod:`~printkit.booklet.html` the web page that prints like the PDF;
-- :mod:`~printkit.booklet.build` ties them together: :func:`load_booklet` then
-  :func:`booklet_files`.
+- :mod:`~printkit.booklet.build` ties them together: :func:`load_booklet`, then
+  :mod:`~printkit.booklet.files` :func:`booklet_files`.
 
 docs/booklets.md shows a game author how to write a template.
 """

@@ -1,14 +1,14 @@
-"""From a game definition and its engine to a verified booklet and its three files.
+"""From a game definition and its engine to a verified booklet.
 
 :func:`load_booklet` renders the template, parses the Markdown and has the rules engine
-verify every example; it raises before anything could be written.  :func:`booklet_files`
-then writes the reading-order PDF, the imposed PDF and the HTML.
+verify every example; it raises before anything could be written.
+:func:`printkit.booklet.files.booklet_files` then writes the booklet's three files (kept
+apart, so that ``printkit check`` does not load the PDF writers).
 """
 
 from __future__ import annotations
 
 import importlib.resources
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,21 +16,16 @@ from printkit import memo, plugins
 from printkit.booklet.components import counts_for
 from printkit.booklet.context import FILTERS, template_context
 from printkit.booklet.cover import cover
-from printkit.booklet.document import Block, Booklet, Components, Directive, ExampleSource
+from printkit.booklet.document import Block, Booklet, Directive, ExampleSource
 from printkit.booklet.environment import make_environment, render_template
 from printkit.booklet.examples import verify_blocks
 from printkit.booklet.figures import check_highlights, face_library, make_figure
 from printkit.booklet.frontmatter import split_front_matter
-from printkit.booklet.html import booklet_html
-from printkit.booklet.impose import booklet_page
-from printkit.booklet.imposed import imposed_pdf
 from printkit.booklet.markdown import parse_markdown
 from printkit.booklet.parts import check_parts, resolve_part
-from printkit.booklet.pdf import booklet_pdf
 from printkit.deck.model import Definition
 from printkit.errors import DefinitionError, Problem
 from printkit.layout.geometry import SheetSpec
-from printkit.layout.paper import Paper
 from printkit.rules.base import Game
 
 TEMPLATE_SUFFIX = ".md.j2"
@@ -132,32 +127,3 @@ def load_booklet(definition: Definition, engine: Game[Any, Any, Any] | None, *,
         else:
             final.append(block)
     return Booklet(definition.title, cover(definition, front, faces), tuple(final), number)
-
-
-@dataclass(frozen=True)
-class BookletFiles:
-    """The three outputs of a booklet."""
-
-    pdf: bytes
-    imposed: bytes
-    html: str
-    pages: int
-
-
-def for_paper(booklet: Booklet, paper: Paper) -> Booklet:
-    """``booklet`` with its components list counted on ``paper``, the paper the build prints
-    its sheets on (a ``--paper letter`` build counts Letter sheets)."""
-    blocks = tuple(block.recount(paper) if isinstance(block, Components) and block.recount
-                   and block.paper != paper.name else block for block in booklet.blocks)
-    return replace(booklet, blocks=blocks)
-
-
-def booklet_files(booklet: Booklet, paper: Paper) -> BookletFiles:
-    """Write ``booklet`` for folding from ``paper`` (A4 gives A5 pages, Letter half-letter)."""
-    booklet = for_paper(booklet, paper)
-    page = booklet_page(paper)
-    layout = booklet_pdf(booklet, page)
-    sheet = paper.landscape() if paper.width < paper.height else paper
-    imposed = imposed_pdf(layout.data, page=page, sheet=sheet, title=booklet.title)
-    return BookletFiles(layout.data, imposed, booklet_html(booklet, page, layout),
-                        layout.pages)

@@ -11,7 +11,6 @@ from typing import Any
 from printkit.commands.jobs import job_count, pool, workers
 from printkit.console import Console
 from printkit.errors import PrintkitError, Problem
-from printkit.kit.build import build_game
 from printkit.kit.games import shipped_games
 from printkit.kit.options import LAYOUTS, BuildOptions
 
@@ -47,7 +46,6 @@ def register(sub: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-
 @dataclass(frozen=True)
 class Built:
     """What one game's build wrote, or the problems that stopped it (sent back from a
@@ -63,6 +61,8 @@ class Built:
 def _build(name: str, output: str, options: BuildOptions, variant: str | None,
            overrides: Sequence[str]) -> Built:
     """Build one game in a worker process."""
+    from printkit.kit.build import build_game  # the writers: loaded by the commands that write
+
     try:
         result = build_game(name, output_root=Path(output), options=options,
                             variant=variant, overrides=overrides)
@@ -84,6 +84,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     jobs = workers(args.jobs, len(games))
     if jobs > 1:
         return _run_at_once(games, jobs, args, options, console)
+    from printkit.kit.build import build_game  # the writers: loaded by the commands that write
+
     for name in games:
 
         def progress(label: str, done: int, total: int, game: str = name) -> None:

@@ -15,8 +15,8 @@ from printkit.commands.jobs import job_count, pool, workers
 from printkit.console import Console
 from printkit.errors import ExampleError, PrintkitError, Problem
 from printkit.examples.check import check_file
-from printkit.kit.build import check_game
 from printkit.kit.games import shipped_games
+from printkit.kit.prepare import check_game
 from printkit.yamlsource import load
 
 

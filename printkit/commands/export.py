@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.console import Console
-from printkit.export.png import DEFAULT_DPI, export_png
-from printkit.export.tts import export_tts
-from printkit.kit.build import BuildResult
+from printkit.export import DEFAULT_DPI
 from printkit.kit.options import BuildOptions
 
 
@@ -22,6 +20,10 @@ def _game(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--set", dest="overrides", action="append", default=[],
                         metavar="KEY=VALUE", help="override a parameter or a definition "
                         "value, as for build; repeatable")
+
+
+if TYPE_CHECKING:
+    from printkit.kit.build import BuildResult
 
 
 def register(sub: Any) -> None:
@@ -63,6 +65,7 @@ def _report(result: BuildResult, what: str, console: Console) -> None:
 
 def run_png(args: argparse.Namespace, console: Console) -> int:
     """Write the PNG export."""
+    from printkit.export.png import export_png  # loaded by the command that uses it
 
     def progress(label: str, done: int, total: int) -> None:
         console.progress(label, done, total)
@@ -76,6 +79,7 @@ def run_png(args: argparse.Namespace, console: Console) -> int:
 
 def run_tts(args: argparse.Namespace, console: Console) -> int:
     """Write the Tabletop Simulator export."""
+    from printkit.export.tts import export_tts  # loaded by the command that uses it
 
     def progress(label: str, done: int, total: int) -> None:
         console.progress(label, done, total)

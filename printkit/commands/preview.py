@@ -8,7 +8,6 @@ from typing import Any
 
 from printkit.console import Console
 from printkit.kit.games import definition_path
-from printkit.preview.server import serve_until_interrupted, start
 
 
 def register(sub: Any) -> None:
@@ -31,6 +30,8 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Start the preview and keep it running until interrupted."""
+    from printkit.preview.server import serve_until_interrupted, start  # when previewing
+
     path = Path(definition_path(args.definition))
     preview = start(path, port=args.port, variant=args.variant, overrides=args.overrides)
     console.print(f"previewing {path} at {preview.url} (Ctrl-C to stop)")

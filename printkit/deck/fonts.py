@@ -75,6 +75,10 @@ class FontFace:
     """Depth below the baseline (positive), as a fraction of the font size."""
     advances: Mapping[int, int] = field(compare=False, hash=False, repr=False)
     """Advance width of each character the font has, in font units."""
+    _units: dict[str, int] = field(default_factory=dict, init=False, compare=False,
+                                   hash=False, repr=False)
+    """The width of each text measured so far, in font units (fitting text measures the
+    same words again at each size it tries)."""
 
     def covers(self, char: str) -> bool:
         """Whether the font has a glyph for ``char``."""
@@ -82,7 +86,12 @@ class FontFace:
 
     def width(self, text: str, size: float) -> float:
         """The advance width of ``text`` at ``size`` (same unit as ``size``)."""
-        units = sum(self.advances.get(ord(c), 0) for c in text)
+        units = self._units.get(text)
+        if units is None:
+            if len(self._units) > 50_000:
+                self._units.clear()
+            advances = self.advances
+            units = self._units[text] = sum(advances.get(ord(c), 0) for c in text)
         return units * size / self.units_per_em
 
 

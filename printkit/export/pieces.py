@@ -1,6 +1,6 @@
 """What an export shows of a prepared kit: its decks, tokens and boards, each drawn once.
 
-A :class:`~printkit.kit.build.KitPlan` holds the cards in print order (copies repeated,
+A :class:`~printkit.kit.prepare.KitPlan` holds the cards in print order (copies repeated,
 each with the back behind it) and the tokens likewise.  Exports want each picture once and
 how many pieces show it, so :func:`kit_pieces` regroups the plan: every deck with its
 unique faces, their copies and backs; every set of tokens with its unique fronts and backs
@@ -16,10 +16,10 @@ from pathlib import Path
 
 from printkit.kit import silent
 from printkit.kit.board import TILED_FILE, write_board
-from printkit.kit.build import KitPlan
 from printkit.kit.cards import CardsPlan
 from printkit.kit.components import ComponentsPlan, PlainBoardPlan, TokensPlan, write_components
 from printkit.kit.outputs import OutputSet
+from printkit.kit.prepare import KitPlan
 from printkit.layout.cards import Artwork
 from printkit.render.board import board_svg, picture_geometry
 from printkit.units import MM

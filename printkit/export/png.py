@@ -19,16 +19,17 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from printkit.errors import DefinitionError
+from printkit.export import DEFAULT_DPI
 from printkit.export.pieces import BoardPieces, DeckPieces, TokenPieces, kit_pieces, tiled_boards
 from printkit.export.raster import artwork_pdf, page_images, pixels, png_bytes
 from printkit.export.writing import commit, export_name, folder_for, prepare, within_output
 from printkit.kit import Progress, silent
-from printkit.kit.build import BuildResult, KitPlan
+from printkit.kit.build import BuildResult
 from printkit.kit.options import BuildOptions
 from printkit.kit.outputs import OutputSet
+from printkit.kit.prepare import KitPlan
 from printkit.layout.cards import Artwork
 
-DEFAULT_DPI = 300.0
 DPI_RANGE = (50.0, 1200.0)
 """Resolutions accepted: below 50 dpi nothing is legible, above 1200 no printer gains."""
 

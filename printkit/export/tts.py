@@ -39,10 +39,11 @@ from printkit.export.tts_json import (
 from printkit.export.tts_sheets import CARD_DPI, MAX_PIXELS, deck_images, plan_sheets
 from printkit.export.writing import commit, export_name, folder_for, prepare
 from printkit.kit import Progress, silent
-from printkit.kit.build import BuildResult, KitPlan
+from printkit.kit.build import BuildResult
 from printkit.kit.naming import kit_name
 from printkit.kit.options import BuildOptions, build_changes
 from printkit.kit.outputs import OutputSet
+from printkit.kit.prepare import KitPlan
 from printkit.units import POINTS_PER_INCH
 
 IMAGES = "Mods/Images"

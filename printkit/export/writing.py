@@ -8,11 +8,12 @@ from pathlib import Path
 
 from printkit import limits
 from printkit.errors import DefinitionError
-from printkit.kit.build import BuildResult, KitPlan, prepare_kit
+from printkit.kit.build import BuildResult
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.kit.naming import kit_name
 from printkit.kit.options import BuildOptions, build_changes
 from printkit.kit.outputs import OutputSet
+from printkit.kit.prepare import KitPlan, prepare_kit
 
 
 def prepare(name_or_path: str, options: BuildOptions, *, variant: str | None,

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import functools
 
-from reportlab.graphics import shapes
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from svglib import fonts as svg_fonts
 
 from printkit.deck.fonts import FontFamily, families_in_use, shipped_families
 
@@ -49,7 +47,23 @@ def register_fonts() -> None:
 
 
 @functools.cache
+def measuring_font(name: str) -> str:
+    """``name``, one of the Vera faces above, registered with reportlab for measuring text.
+
+    Layout measures before anything is drawn (``printkit check`` draws nothing), so this
+    registers the one face it asks for and leaves svglib, which only drawing needs, unloaded;
+    :func:`register_fonts` registers it again with the rest.
+    """
+    if name not in pdfmetrics.getRegisteredFontNames():
+        faces = {face.name: face for face in shipped_families()["Vera"].faces.values()}
+        pdfmetrics.registerFont(TTFont(name, str(faces[name].path)))
+    return name
+
+
+@functools.cache
 def _register_shipped() -> None:
+    from reportlab.graphics import shapes  # the drawing side: loaded when drawing begins
+
     shipped = shipped_families()
     vera = shipped["Vera"]
     if {face.name for face in vera.faces.values()} != {REGULAR, BOLD, ITALIC, BOLD_ITALIC}:
@@ -65,6 +79,8 @@ def _register_shipped() -> None:
 
 def _register(family: FontFamily) -> None:
     """Register a family's faces with reportlab and with svglib (under its key)."""
+    from svglib import fonts as svg_fonts  # the drawing side: loaded when drawing begins
+
     font_map = svg_fonts.get_global_font_map()
     for face in family.faces.values():
         pdfmetrics.registerFont(TTFont(face.name, str(face.path)))

@@ -19,17 +19,18 @@ import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from reportlab import rl_config
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
-from svglib.svglib import svg2rlg
 
 from printkit.layout import svgpdf
 from printkit.layout.fonts import REGULAR, register_fonts
 from printkit.layout.pdfops import number
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
 
 
 class BinaryCanvas(Canvas):  # type: ignore[misc]  # reportlab has no type hints
@@ -78,6 +79,8 @@ class Form:
 def parsed_svg(svg: str) -> Drawing:
     """``svg`` read by svglib, once per distinct text in this process (drawings are not
     changed by drawing them, so one serves every document)."""
+    from svglib.svglib import svg2rlg  # for SVG the direct reader does not know: rare
+
     register_fonts()
     drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
     if drawing is None:  # svglib reports parse failures this way
@@ -97,6 +100,8 @@ def store_form(canvas: Canvas, name: str, svg: str) -> Form:
         canvas.beginForm(name, lowerx=0, lowery=0, upperx=width, uppery=height)
         svgpdf.draw(canvas, picture)
     else:
+        from reportlab.graphics import renderPDF  # with svglib, for what svgpdf cannot read
+
         drawing = parsed_svg(svg)
         width, height = float(drawing.width), float(drawing.height)
         canvas.beginForm(name, lowerx=0, lowery=0, upperx=width, uppery=height)

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
-from svglib.svglib import Svg2RlgAttributeConverter
 
 from printkit.layout.fonts import register_fonts
 from printkit.layout.pdfops import KAPPA, ellipse_path, text_code
@@ -478,6 +477,8 @@ def _tag(node: ET.Element) -> str:
 @functools.lru_cache(maxsize=64)
 def _font(family: str, weight: str, style: str) -> str:
     """The registered TrueType font svglib would choose for these attributes."""
+    from svglib.svglib import Svg2RlgAttributeConverter  # loaded when drawing begins
+
     register_fonts()
     name = str(Svg2RlgAttributeConverter().convertFontFamily(family, weight, style))
     try:

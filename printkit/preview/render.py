@@ -15,9 +15,9 @@ from pathlib import Path
 from printkit.booklet.html import booklet_html
 from printkit.booklet.impose import booklet_page
 from printkit.errors import PrintkitError
-from printkit.kit.build import prepare_kit
 from printkit.kit.games import resolve
 from printkit.kit.options import BuildOptions
+from printkit.kit.prepare import prepare_kit
 from printkit.render.board import board_svg
 
 

@@ -28,6 +28,7 @@ from typing import Any
 
 import svgwrite
 
+from printkit import memo
 from printkit.deck.fonts import shipped_families
 from printkit.render.boardpanel import draw_pattern, side_panel
 from printkit.render.svg import FONT_FAMILY, Box, num, star_points, text
@@ -276,7 +277,12 @@ def mix(colour: str, other: str, amount: float) -> str:
 
 
 def board_svg(picture: BoardPicture) -> str:
-    """SVG text of the whole board."""
+    """SVG text of the whole board (drawn once a :func:`printkit.memo.session` for equal
+    pictures: the board of the sheets, of the booklet's components page and of variants)."""
+    return memo.cached("board", picture, lambda: _board_svg(picture))
+
+
+def _board_svg(picture: BoardPicture) -> str:
     geo = picture_geometry(picture)
     drawing = svgwrite.Drawing(size=(f"{num(geo.width)}mm", f"{num(geo.height)}mm"),
                                viewBox=f"0 0 {num(geo.width)} {num(geo.height)}",

@@ -9,6 +9,8 @@ gathered by :func:`catalogue`.
 
 from __future__ import annotations
 
+import functools
+import types
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
@@ -44,13 +46,21 @@ class BackKind(OptionsSpec[OptionsT], Generic[OptionsT]):
         return self.render(frame, cast(OptionsT, options), title)
 
 
-def _gather(generic: Iterable[Any], part: str, kind: type) -> dict[str, Any]:
+def _gather(generic: Iterable[Any], part: str, kind: type) -> Mapping[str, Any]:
+    return _gathered(tuple(generic), part, kind, plugins.plugins())
+
+
+@functools.lru_cache(maxsize=16)
+def _gathered(generic: tuple[Any, ...], part: str, kind: type,
+              installed: tuple[plugins.GamePlugin, ...]) -> Mapping[str, Any]:
+    """The kinds of ``part``, generic and declared by the ``installed`` plugins (worked out
+    once for each set of plugins: every face drawn asks)."""
     found: dict[str, Any] = {}
     owner: dict[str, str] = {}
     for item in generic:
         found[item.name] = item
         owner[item.name] = "printkit"
-    for plugin in plugins.plugins():
+    for plugin in installed:
         if not plugin.has(part):
             continue
         declared = plugin.part(part)
@@ -64,7 +74,7 @@ def _gather(generic: Iterable[Any], part: str, kind: type) -> dict[str, Any]:
                                   f"declared by both {owner[item.name]} and {plugin.name!r}")
             found[item.name] = item
             owner[item.name] = plugin.name
-    return found
+    return types.MappingProxyType(found)
 
 
 def face_kinds() -> Mapping[str, FaceKind[Any]]:

@@ -14,6 +14,7 @@ Each engine also has a text notation for positions and moves (``parse_state`` /
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import types
 import typing
@@ -138,6 +139,13 @@ def _coerce(name: str, hint: Any, value: object) -> object:
     raise TypeError(f"parameter {name}: unsupported type {hint!r}")  # a programming error
 
 
+@functools.cache
+def _fields(cls: type) -> tuple[dict[str, Any], list[str]]:
+    """The type of each field of a parameters class, and the fields in order (resolving the
+    hints is slower than the rest of reading a set of parameters, and they never change)."""
+    return typing.get_type_hints(cls), [f.name for f in dataclasses.fields(cls)]
+
+
 def make_params(cls: type[P], values: Mapping[str, object], *, base: P | None = None) -> P:
     """Build a frozen parameters dataclass from plain data, checking every key.
 
@@ -150,8 +158,7 @@ def make_params(cls: type[P], values: Mapping[str, object], *, base: P | None = 
     """
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls!r} is not a dataclass")
-    hints = typing.get_type_hints(cls)
-    names = [f.name for f in dataclasses.fields(cls)]
+    hints, names = _fields(cls)
     problems: list[tuple[str, str]] = []
     converted: dict[str, object] = {}
     for key, value in values.items():

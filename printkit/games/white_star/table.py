@@ -15,9 +15,11 @@ again under it in the suit's colour, as the deck's own tables print them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from printkit import memo
 from printkit.deck.model import CardFace, Definition
 from printkit.games.white_star.faces import StarsCardOptions
 from printkit.games.white_star.icons import ICONS
@@ -80,7 +82,15 @@ class DeckLook:
 
 
 def deck_look(definition: Definition) -> DeckLook:
-    """The faces of the deck and the tables they print, from ``definition``."""
+    """The faces of the deck and the tables they print, from ``definition`` (worked out once
+    a :func:`printkit.memo.session` for equal faces, card and back: every diagram asks)."""
+    key = (tuple((face, face.options) for face in definition.faces), definition.card_width,
+           definition.card_height, definition.safe_margin, definition.back_kind,
+           definition.back_options, definition.title)
+    return memo.cached("white-star-look", key, lambda: _deck_look(definition))
+
+
+def _deck_look(definition: Definition) -> DeckLook:
     faces: dict[Card, CardFace] = {}
     suits: dict[int, SuitStyle] = {SUIT_LETTERS.index(s.letter): s for s in DEFAULT_SUITS}
     ranks: dict[int, RankStyle] = {RANK_LETTERS.index(r.letter): r for r in DEFAULT_RANKS}
@@ -101,6 +111,7 @@ def deck_look(definition: Definition) -> DeckLook:
     return DeckLook(faces, suits, ranks, back, definition.card_height / definition.card_width)
 
 
+@functools.lru_cache(maxsize=256)
 def _icon_svg(icon: str, colour: str) -> str:
     """A suit symbol alone, 1 unit high, for printing beside an index."""
     path = ICONS[icon].path(0.5, 0.5, 1.0)

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.booklet.build import BookletFiles, booklet_files, load_booklet
+from printkit.booklet.build import load_booklet
 from printkit.booklet.document import Booklet, Figure, plain_text
+from printkit.booklet.files import BookletFiles, booklet_files
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.layout.paper import PAPERS
 from printkit.render.diagram import MIN_CARD
