@@ -8,7 +8,8 @@ printkit starting from the definition file (load, draw the faces, lay out, write
 tiled board at 7x7 and 15x15, printkit starting from the game as loaded (its definition
 and rules engine, which the board's picture is drawn from: picture, tiling, SVG, PDF);
 the reading-order booklet PDF from the verified booklet; then each shipped game's whole kit
-(times alone: no floor program writes a whole kit).  Each timed printkit run starts
+(times alone: no floor program writes a whole kit); last, whole ``printkit build`` and
+``printkit check`` commands, each a fresh process.  Each timed printkit run starts
 with printkit's per-process caches emptied, as a fresh process would; imports and font
 registration are done once beforehand for both sides.  Runs of the two sides alternate,
 and the table gives medians.  ``--naive`` adds the old baseline of
@@ -19,7 +20,9 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -43,6 +46,7 @@ from printkit.layout.cards import SheetOptions, cut_sheets
 from printkit.layout.fonts import register_fonts
 from printkit.layout.geometry import SheetSpec
 from printkit.layout.paper import PAPERS
+from printkit.plugins import find
 from printkit.render.board import board_svg
 from printkit.units import MM
 
@@ -166,6 +170,7 @@ def main() -> None:
                   max(3, args.repeat // 2))
     print(row.line(), flush=True)
     kits(max(3, args.repeat // 2))
+    commands(max(3, args.repeat // 2))
 
 
 def kits(repeat: int) -> None:
@@ -182,6 +187,32 @@ def kits(repeat: int) -> None:
             size = sum(path.stat().st_size for path in result.files)
             print(f"{name:<22}{statistics.median(times):>10.3f}{len(result.files):>7}"
                   f"{size / 1e6:>8.1f}", flush=True)
+
+
+def printkit_games() -> list[str]:
+    """The games printkit itself ships (not a test game that may be installed beside)."""
+    return [name for name in shipped_games() if find(name).package.startswith("printkit.")]
+
+
+def commands(repeat: int) -> None:
+    """Whole commands as a user runs them: a fresh process each time (imports included),
+    on the games printkit ships, in one process and with one per core."""
+    games = printkit_games()
+    print(f"\n{'command (' + str(len(games)) + ' games, every variant checked)':<44}"
+          f"{'seconds':>10}")
+    with tempfile.TemporaryDirectory() as scratch:
+        for words, jobs in (("build", "1"), ("build", "0"), ("check", "1"), ("check", "0")):
+            command = [sys.executable, "-m", "printkit", words, "-q", "--jobs", jobs, *games]
+            if words == "build":
+                command += ["-o", scratch]
+            times: list[float] = []
+            for _ in range(repeat):
+                start = time.perf_counter()
+                subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+                times.append(time.perf_counter() - start)
+            cores = "one process" if jobs == "1" else f"--jobs {os.cpu_count()}"
+            print(f"{'printkit ' + words + ', ' + cores:<44}{statistics.median(times):>10.2f}",
+                  flush=True)
 
 
 if __name__ == "__main__":

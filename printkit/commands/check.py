@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from printkit import memo
 from printkit.commands.jobs import job_count, pool, workers
 from printkit.console import Console
 from printkit.errors import ExampleError, PrintkitError, Problem
@@ -88,7 +89,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
             results = list(running.map(_check, targets, [args.variant] * len(targets),
                                     [args.overrides] * len(targets)))
     else:
-        results = [_check(target, args.variant, args.overrides) for target in targets]
+        with memo.session():  # the games share what they have in common (the partials)
+            results = [_check(target, args.variant, args.overrides) for target in targets]
     definition_errors = false_claims = 0
     for result in results:
         for line in result.lines:
