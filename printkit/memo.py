@@ -56,6 +56,23 @@ def cached(step: str, key: Hashable, compute: Callable[[], T]) -> T:
     return cast(T, found)
 
 
+class Same:
+    """A key part that stands for one object itself (equal only to the same object), for
+    objects that cannot be hashed by value but are shared through the session, such as a
+    replayed example.  It keeps the object alive, so its identity is never reused."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: object) -> None:
+        self.item = item
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.item is self.item
+
+    def __hash__(self) -> int:
+        return id(self.item)
+
+
 def active() -> bool:
     """Whether a session is open (results are being shared)."""
     return _STORE.get() is not None

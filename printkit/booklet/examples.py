@@ -28,11 +28,12 @@ the template line (and column, where the line was written literally) that produc
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from printkit import yamlsource
+from printkit import memo, yamlsource
 from printkit.booklet.document import ExampleSource, Inline
 from printkit.booklet.environment import RenderedText
 from printkit.booklet.markdown import parse_inline
@@ -180,6 +181,14 @@ def _continued(block: ExampleSource, doc: Document, rendered: RenderedText,
     return ExampleSource(text, block.first_line, block.location), []
 
 
+def _reached(doc: Document, verified: VerifiedExample) -> _Reached:
+    """Where an example ends, for the examples that continue it (the same for the variants
+    that share its text and its replay)."""
+    written = doc.data if isinstance(doc.data, dict) else {}
+    return _Reached(flow(written.get("parameters") or {}),
+                    str(verified.game.format_state(verified.final)))
+
+
 def verify_blocks(blocks: Sequence[ExampleSource], rendered: RenderedText, *, game: str,
                   base_params: Mapping[str, object],
                   check_squares: SquareCheck | None = None) -> list[BookletExample]:
@@ -230,9 +239,8 @@ def verify_blocks(blocks: Sequence[ExampleSource], rendered: RenderedText, *, ga
                                      f"({first.file}:{first.line})", where))
         names.setdefault(verified.name, where)
         failed.discard(verified.name)
-        written = doc.data if isinstance(doc.data, dict) else {}
-        reached[verified.name] = _Reached(flow(written.get("parameters") or {}),
-                                          str(verified.game.format_state(verified.final)))
+        reached[verified.name] = memo.cached("reached", (memo.Same(doc), memo.Same(verified)),
+                                             functools.partial(_reached, doc, verified))
         if check_squares is not None and settings.highlight:
             try:
                 check_squares(verified, settings.highlight)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from printkit import plugins
+from printkit import memo, plugins
 from printkit.booklet.document import Diagram, Figure, Inline
 from printkit.booklet.examples import BookletExample
 from printkit.booklet.markdown import parse_inline
@@ -55,7 +55,12 @@ def check_highlights(verified: VerifiedExample, squares: Sequence[str]) -> None:
 
 
 def moves_played(verified: VerifiedExample) -> Inline:
-    """The moves played, in plain words, as one paragraph (a sentence each)."""
+    """The moves played, in plain words, as one paragraph (a sentence each); said once a
+    :func:`printkit.memo.session` for an example the variants of a game share."""
+    return memo.cached("moves-played", memo.Same(verified), lambda: _moves_played(verified))
+
+
+def _moves_played(verified: VerifiedExample) -> Inline:
     game = verified.game
     book = phrasebook(game.name)
     texts = [book.move(game, state, text)
@@ -64,7 +69,11 @@ def moves_played(verified: VerifiedExample) -> Inline:
 
 
 def sentences(verified: VerifiedExample) -> tuple[Inline, ...]:
-    """Every claim, in plain words."""
+    """Every claim, in plain words (once a :func:`printkit.memo.session` for each example)."""
+    return memo.cached("sentences", memo.Same(verified), lambda: _sentences(verified))
+
+
+def _sentences(verified: VerifiedExample) -> tuple[Inline, ...]:
     game = verified.game
     book = phrasebook(game.name)
     return tuple(parse_inline(book.claim(game, verified.final, result))

@@ -14,7 +14,7 @@ import functools
 import hashlib
 import importlib.util
 import io
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -137,7 +137,7 @@ def shipped_families() -> Mapping[str, FontFamily]:
     result: dict[str, FontFamily] = {}
     for family, (folder, faces, fallbacks) in _SHIPPED.items():
         loaded = {style: _face(family, style, folder / file_name, (folder / file_name).read_bytes(),
-                               name) for style, (file_name, name) in faces.items()}
+                               name, lazy=True) for style, (file_name, name) in faces.items()}
         result[family] = FontFamily(family, family, fallbacks, loaded)
     return result
 
@@ -173,16 +173,55 @@ _FACES: dict[tuple[str, str, str, str], FontFace] = {}
 """Faces already read, by content, family, style and name (a run reads each file once)."""
 
 
-def _face(family: str, style: str, path: Path, data: bytes, name: str) -> FontFace:
-    """A face read from ``data``: checked, measured, and cached by content."""
+def _face(family: str, style: str, path: Path, data: bytes, name: str, *,
+          lazy: bool = False) -> FontFace:
+    """A face read from ``data``: checked, measured, and cached by content.  ``lazy`` (for
+    the shipped files, which are known to be sound) reads the character widths when text
+    is first measured with the face: most runs use a few of the shipped faces."""
     key = (hashlib.sha256(data).hexdigest(), family, style, name)
     face = _FACES.get(key)
     if face is None:
-        face = _FACES[key] = _read_face(data, family, style, path, name)
+        face = _FACES[key] = _read_face(data, family, style, path, name, lazy=lazy)
     return face
 
 
-def _read_face(data: bytes, family: str, style: str, path: Path, name: str) -> FontFace:
+class _Widths(Mapping[int, int]):
+    """A font's advance widths by character, read from the font on first use."""
+
+    def __init__(self, font: TTFont) -> None:
+        self._font: TTFont | None = font
+        self._table: dict[int, int] = {}
+
+    def _load(self) -> dict[int, int]:
+        if self._font is not None:
+            self._table = _advances(self._font)
+            self._font = None
+        return self._table
+
+    def __getitem__(self, code: int) -> int:
+        return self._load()[code]
+
+    def get(self, code: int, default: int | None = None) -> int | None:  # type: ignore[override]
+        return self._load().get(code, default)
+
+    def __contains__(self, code: object) -> bool:
+        return code in self._load()
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+
+def _advances(font: TTFont) -> dict[int, int]:
+    cmap = font.getBestCmap() or {}
+    metrics = font["hmtx"].metrics
+    return {code: metrics[glyph][0] for code, glyph in cmap.items() if glyph in metrics}
+
+
+def _read_face(data: bytes, family: str, style: str, path: Path, name: str, *,
+               lazy: bool = False) -> FontFace:
     signature = data[:4]
     if signature == b"OTTO":
         raise FontRefused("this OpenType font has PostScript (CFF) outlines, which the PDF "
@@ -202,11 +241,9 @@ def _read_face(data: bytes, family: str, style: str, path: Path, name: str) -> F
         if fs_type == 0x0002 or fs_type & 0x0300:
             raise FontRefused(f"the font's licence bits (fsType {fs_type:#06x}) forbid "
                               "embedding it in a PDF")
-        cmap = font.getBestCmap()
-        if not cmap:
+        advances: Mapping[int, int] = _Widths(font) if lazy else _advances(font)
+        if not lazy and not advances:
             raise FontRefused("the font maps no Unicode characters")
-        metrics = font["hmtx"].metrics
-        advances = {code: metrics[glyph][0] for code, glyph in cmap.items() if glyph in metrics}
         units = int(font["head"].unitsPerEm)
         hhea = font["hhea"]
         ascent, descent = hhea.ascent / units, -hhea.descent / units

@@ -83,11 +83,9 @@ class DeckLook:
 
 def deck_look(definition: Definition) -> DeckLook:
     """The faces of the deck and the tables they print, from ``definition`` (worked out once
-    a :func:`printkit.memo.session` for equal faces, card and back: every diagram asks)."""
-    key = (tuple((face, face.options) for face in definition.faces), definition.card_width,
-           definition.card_height, definition.safe_margin, definition.back_kind,
-           definition.back_options, definition.title)
-    return memo.cached("white-star-look", key, lambda: _deck_look(definition))
+    a :func:`printkit.memo.session` for each definition: every diagram asks)."""
+    return memo.cached("white-star-look", memo.Same(definition),
+                       lambda: _deck_look(definition))
 
 
 def _deck_look(definition: Definition) -> DeckLook:
