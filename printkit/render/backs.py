@@ -32,6 +32,7 @@ from printkit.render.svg import (
     star_points,
     text,
 )
+from printkit.render.svgtext import svg_text
 from printkit.units import MM
 
 BAND_CLEARANCE = 0.8
@@ -140,7 +141,7 @@ def render_pattern(frame: Frame, options: PatternOptions, title: str) -> str:
         room = frame.width - 2 * frame.safe - 2
         size = min(band.h * 0.42, room / (0.66 * len(label)))
         text(drawing, drawing, label, frame.width / 2, frame.height / 2, size, options.ink)
-    return str(drawing.tostring())
+    return svg_text(drawing)
 
 
 PATTERN = BackKind("pattern", "A back with a faint repeating motif, an optional title band "

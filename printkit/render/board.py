@@ -32,6 +32,7 @@ from printkit import memo
 from printkit.deck.fonts import shipped_families
 from printkit.render.boardpanel import draw_pattern, side_panel
 from printkit.render.svg import FONT_FAMILY, Box, num, star_points, text
+from printkit.render.svgtext import svg_text
 
 TITLE_BAND = 14.0
 """Height (mm) of the band above the coordinates that holds the title."""
@@ -299,7 +300,7 @@ def _board_svg(picture: BoardPicture) -> str:
         _coordinates(drawing, picture, geo)
         _title(drawing, picture, geo)
         _key(drawing, picture, geo)
-    return str(drawing.tostring())
+    return svg_text(drawing)
 
 
 def _squares(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometry) -> None:

@@ -24,6 +24,7 @@ from printkit.render.faces.suits import Suit
 from printkit.render.kinds import FaceKind
 from printkit.render.svg import CAP_HEIGHT, FONT_FAMILY, Box, Frame, fill_bleed, new_drawing, num
 from printkit.render.svg import text as draw_text
+from printkit.render.svgtext import svg_text
 
 LARGEST = 2.6
 """Largest text size (mm) of the aid's sections."""
@@ -213,7 +214,7 @@ def render_aid(face: CardFace, frame: Frame, options: AidOptions) -> str:
         draw_text(drawing, drawing, words, box.x + box.w / 2, layout.labels_y, label,
                   options.ink, bold=False)
     _text(drawing, layout, options)
-    return str(drawing.tostring())
+    return svg_text(drawing)
 
 
 def _chart_card(drawing: svgwrite.Drawing, suit: Suit, box: Box, options: AidOptions) -> None:

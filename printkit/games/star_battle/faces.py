@@ -53,6 +53,7 @@ from printkit.render.svg import (
     star_points,
     text,
 )
+from printkit.render.svgtext import svg_text
 
 # --------------------------------------------------------------------------- systems
 
@@ -138,7 +139,7 @@ def render_system(face: CardFace, frame: Frame, options: SystemOptions) -> str:
         _no_shipyard(drawing, layout.shipyard, options.sign, ink(card, options))
     if face.deck_mark:
         deck_mark(drawing, frame, face.deck_mark, ink(card, options))
-    return str(drawing.tostring())
+    return svg_text(drawing)
 
 
 def _no_shipyard(drawing: svgwrite.Drawing, box: Box, sign: str, colour: str) -> None:
@@ -280,7 +281,7 @@ def render_core(face: CardFace, frame: Frame, options: CoreOptions) -> str:
     text(drawing, drawing, title.text, title.x, title.y, title.size, colour)
     for line in layout.hint:
         text(drawing, drawing, line.text, line.x, line.y, line.size, colour, bold=False)
-    return str(drawing.tostring())
+    return svg_text(drawing)
 
 
 def _wrap(words: str, most: float) -> list[str]:

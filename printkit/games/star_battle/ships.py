@@ -21,6 +21,7 @@ from printkit.deck.schema import Colour, ListOf, Text
 from printkit.render.faces.suits import Shape
 from printkit.render.kinds import FaceKind
 from printkit.render.svg import CAP_HEIGHT, Box, Frame, fill_bleed, new_drawing, num, text
+from printkit.render.svgtext import svg_text
 
 
 def mix(colour: str, ground: str, share: float) -> str:
@@ -181,7 +182,7 @@ def render_ship(face: CardFace, frame: Frame, options: ShipOptions) -> str:
                                  stroke_linejoin="round"))
     lb = layout.letter
     text(drawing, drawing, letter, cx, lb.y + lb.h / 2, lb.h / CAP_HEIGHT, options.ink)
-    return str(drawing.tostring())
+    return svg_text(drawing)
 
 
 def _burst(cx: float, cy: float, radius: float, points: int = 14) -> str:

@@ -41,6 +41,7 @@ from printkit.games.stars_and_bars.symbols import (
 )
 from printkit.render.kinds import FaceKind
 from printkit.render.svg import CAP_HEIGHT, FONT_FAMILY, Box, Frame, fill_bleed, new_drawing, num
+from printkit.render.svgtext import svg_text
 from printkit.yamlsource import PathKey
 
 Table = tuple[tuple[str, tuple[str, ...]], ...]
@@ -383,7 +384,7 @@ def render_card(face: CardFace, frame: Frame, options: CardOptions) -> str:
                                 text_anchor="middle"))
         if i:
             drawing.add(parent)
-    return str(drawing.tostring())
+    return svg_text(drawing)
 
 
 def _symbol(drawing: svgwrite.Drawing, symbol: Placed, look: Look, line: float, unit: float,

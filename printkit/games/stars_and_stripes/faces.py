@@ -31,6 +31,7 @@ from printkit.render.svg import (
     star_points,
     text,
 )
+from printkit.render.svgtext import svg_text
 
 STARS_MAX = 6
 """The most stars (and stripes) a card shows."""
@@ -143,7 +144,7 @@ def render_card(face: CardFace, frame: Frame, options: CardOptions) -> str:
         text(drawing, drawing, digits, cx, cy, NUMERAL_SIZE, colour)
     if face.deck_mark:
         deck_mark(drawing, frame, face.deck_mark, star_colour)
-    return str(drawing.tostring())
+    return svg_text(drawing)
 
 
 @dataclass(frozen=True)
@@ -213,7 +214,7 @@ def render_trump(face: CardFace, frame: Frame, options: TrumpOptions) -> str:
             upside_down = drawing.g(transform=f"rotate(180 {num(cx)} {num(cy)})")
             text(drawing, upside_down, label, cx, cy - offset, size * 0.8, colour)
             drawing.add(upside_down)
-    return str(drawing.tostring())
+    return svg_text(drawing)
 
 
 @dataclass(frozen=True)
@@ -254,7 +255,7 @@ def render_reference(face: CardFace, frame: Frame, options: ReferenceOptions) ->
          options.band_ink)
     lines = options.lines
     if not lines:
-        return str(drawing.tostring())
+        return svg_text(drawing)
     top, bottom = band + 2.0, frame.height - s
     pitch = (bottom - top) / len(lines)
     longest = max(len(line.lstrip("#")) for line in lines)
@@ -266,7 +267,7 @@ def render_reference(face: CardFace, frame: Frame, options: ReferenceOptions) ->
         y = top + pitch * (i + 0.5)
         text(drawing, drawing, words.strip(), s + indent * REFERENCE_WIDTH * size, y, size,
              options.accent if heading else options.ink, bold=heading, anchor="start")
-    return str(drawing.tostring())
+    return svg_text(drawing)
 
 
 def check_card(attributes: Mapping[str, AttributeValue]) -> str | None:

@@ -33,6 +33,7 @@ from printkit.render.faces.playing_cards import (
 )
 from printkit.render.kinds import FaceKind
 from printkit.render.svg import Frame, deck_mark, fill_bleed, new_drawing
+from printkit.render.svgtext import svg_text
 from printkit.yamlsource import PathKey
 
 MOST_POINTS = 999
@@ -116,7 +117,7 @@ def render_vant_card(face: CardFace, frame: Frame, options: VantCardOptions) -> 
     draw_card(drawing, layout, options)
     if face.deck_mark:
         deck_mark(drawing, frame, face.deck_mark, ink(card, options))
-    return str(drawing.tostring())
+    return svg_text(drawing)
 
 
 CARD = FaceKind("vant-card", "A card of the 32-card pack ('rank' 7 to A, 'suit' S, H, C, D) "

@@ -62,6 +62,7 @@ from printkit.render.svg import (
     num,
     star_points,
 )
+from printkit.render.svgtext import svg_text
 from printkit.units import MM
 
 _BOLD = {**dict.fromkeys("0123456789", 0.696), "A": 0.774, "B": 0.762, "C": 0.734,
@@ -344,7 +345,7 @@ def render_card(face: CardFace, frame: Frame, options: StarsCardOptions) -> str:
     if layout.mark is not None:
         deck_mark(drawing, dataclasses.replace(frame, safe=layout.inset), face.deck_mark,
                   colour)
-    return str(drawing.tostring())
+    return svg_text(drawing)
 
 
 def _ring(drawing: svgwrite.Drawing, parent: Parent, box: Box, points: int,

@@ -51,6 +51,7 @@ from printkit.render.svg import (
     new_drawing,
     num,
 )
+from printkit.render.svgtext import svg_text
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JOKER = "joker"
@@ -455,7 +456,7 @@ def render_playing_card(face: CardFace, frame: Frame, options: PlayingCardOption
     draw_card(drawing, layout, options)
     if face.deck_mark:
         deck_mark(drawing, frame, face.deck_mark, ink(card, options))
-    return str(drawing.tostring())
+    return svg_text(drawing)
 
 
 PLAYING_CARD = FaceKind(
