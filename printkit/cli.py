@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import enum
+import gc
 import importlib
 import os
 import platform
@@ -193,7 +194,15 @@ def save_report(exc: BaseException, arguments: Sequence[str]) -> Path | None:
 
 
 def run() -> None:
-    """Console-script entry point."""
+    """Console-script entry point.
+
+    A command is a short process that first imports most of printkit and then allocates
+    many small objects it keeps: collecting garbage less often, and never scanning the
+    imported modules' objects again, makes ``printkit check`` about a tenth faster.
+    """
+    gc.set_threshold(20_000, 20, 20)
+    make_parser()  # the modules every command needs, imported before they are frozen
+    gc.freeze()
     status = main()
     try:
         sys.stdout.flush()
