@@ -63,6 +63,27 @@ def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark", {"html": True}).enable("table")
 
 
+@cache
+def _block_parser() -> MarkdownIt:
+    """A parser of the block structure alone: the inline text of each paragraph, heading
+    and table cell is left for :func:`_inline_spans`, which reads each distinct text once a
+    :func:`printkit.memo.session` (most of a variant's booklet repeats the game's)."""
+    return MarkdownIt("commonmark", {"html": True}).enable("table").disable(
+        ["inline", "text_join"])
+
+
+def _inline_spans(text: str) -> tuple[Inline, tuple[str, ...]]:
+    """The spans of a paragraph's inline text and what in it cannot be printed."""
+    def read() -> tuple[Inline, tuple[str, ...]]:
+        children: list[Token] = []
+        for token in _parser().parseInline(text):
+            children.extend(token.children or [])
+        spans, problems = _spans(children)
+        return spans, tuple(problems)
+
+    return memo.cached("inline-spans", text, read)
+
+
 def parse_inline(text: str) -> Inline:
     """Inline Markdown (``**bold**``, ``*italic*``, `` `code` ``) to spans (each distinct
     text parsed once a :func:`printkit.memo.session`: a variant's booklet repeats most)."""
@@ -137,9 +158,12 @@ def _merge(spans: list[Span]) -> Inline:
 class _Walker:
     """Turns the flat token stream into blocks, collecting every problem."""
 
-    def __init__(self, rendered: RenderedText, tokens: list[Token]) -> None:
+    def __init__(self, rendered: RenderedText, tokens: list[Token], *,
+                 in_place: bool = True) -> None:
         self.rendered = rendered
         self.tokens = tokens
+        self.in_place = in_place
+        """Whether inline tokens carry their children (else each is read from its text)."""
         self.pos = 0
         self.problems: list[Problem] = []
 
@@ -151,7 +175,11 @@ class _Walker:
         bare = notation_problem(token.content)
         if bare is not None:
             self.fail(token, bare)
-        spans, problems = _spans(token.children or [])
+        if not self.in_place:
+            spans, problems = _inline_spans(token.content)
+        else:
+            spans, found = _spans(token.children)
+            problems = tuple(found)
         for message in problems:
             self.fail(token, message)
         return spans
@@ -277,7 +305,12 @@ class _Walker:
 def parse_markdown(rendered: RenderedText) -> tuple[Block, ...]:
     """The blocks of rendered Markdown; raises :class:`DefinitionError` listing every
     construct the booklet cannot print, located in the template."""
-    walker = _Walker(rendered, _parser().parse(rendered.text))
+    env: dict[str, object] = {}
+    tokens = _block_parser().parse(rendered.text, env)
+    in_place = bool(env.get("references"))
+    if in_place:  # links refer to definitions: read the inline text where it stands
+        tokens = _parser().parse(rendered.text)
+    walker = _Walker(rendered, tokens, in_place=in_place)
     blocks = walker.blocks()
     if walker.problems:
         raise DefinitionError(walker.problems)
