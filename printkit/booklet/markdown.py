@@ -178,7 +178,7 @@ class _Walker:
         if not self.in_place:
             spans, problems = _inline_spans(token.content)
         else:
-            spans, found = _spans(token.children)
+            spans, found = _spans(token.children or [])
             problems = tuple(found)
         for message in problems:
             self.fail(token, message)

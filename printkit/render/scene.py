@@ -111,10 +111,13 @@ class FaceLibrary:
         """The face's drawing elements and its width (see :func:`face_body`)."""
         found = self._body.get(face.key)
         if found is None:
-            svg = self.svg(face)
-            found = self._body[face.key] = memo.cached("face-body", svg,
-                                                       lambda: face_body(svg))
+            found = self._body[face.key] = shared_face_body(self.svg(face))
         return found
+
+
+def shared_face_body(svg: str) -> tuple[str, float]:
+    """:func:`face_body`, worked out once a :func:`printkit.memo.session` for each text."""
+    return memo.cached("face-body", svg, lambda: face_body(svg))
 
 
 def face_body(svg: str) -> tuple[str, float]:

@@ -43,7 +43,7 @@ from printkit.render.scene import (
     Scene,
     Shape,
     TextShape,
-    face_body,
+    shared_face_body,
 )
 from printkit.render.svg import Frame, num
 
@@ -147,7 +147,7 @@ class Faces:
         """The card's face as an SVG turned a quarter clockwise (lying sideways)."""
         found = self._turned.get(card)
         if found is None:
-            content, width = face_body(render_face(self.by_card[card], self.frame))
+            content, width = shared_face_body(render_face(self.by_card[card], self.frame))
             height = width * self.ratio
             found = self._turned[card] = (
                 '<svg xmlns="http://www.w3.org/2000/svg" '
