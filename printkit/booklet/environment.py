@@ -297,26 +297,36 @@ def make_environment(search: Sequence[Path], *, filters: Mapping[str, object] | 
 
 
 def _split_marks(text: str, registry: _Registry) -> RenderedText:
-    lines = []
-    sources = []
+    lines: list[str] = []
+    sources: list[SourceLine] = []
     current = SourceLine("<template>", 1, "", False)
+    made: dict[tuple[int, int, bool], SourceLine] = {}  # a template line recurs in loops
+
+    def source(index: int, number: int, exact: bool) -> SourceLine:
+        found = made.get((index, number, exact))
+        if found is None:
+            found = made[(index, number, exact)] = SourceLine(
+                registry.names[index], number, registry.line(index, number), exact)
+        return found
+
     for raw in text.split("\n"):
-        marks = list(_MARK.finditer(raw))
+        if MARK_OPEN not in raw:  # a line with no mark continues the last one marked
+            lines.append(raw)
+            sources.append(current)
+            continue
+        marks = _MARK.findall(raw)
         clean = _MARK.sub("", raw)
-        if marks and marks[0].start() == 0:
-            index, number = int(marks[0].group(1)), int(marks[0].group(2))
-            written = registry.line(index, number)
-            exact = len(marks) == 1 and clean == written
-            source = SourceLine(registry.names[index], number, written, exact)
+        first = _MARK.match(raw)
+        if first is not None:
+            index, number = int(first.group(1)), int(first.group(2))
+            exact = len(marks) == 1 and clean == registry.line(index, number)
+            lines.append(clean)
+            sources.append(source(index, number, exact))
         else:
-            source = SourceLine(current.file, current.line, current.text, False)
-        if marks:
-            last = marks[-1]
-            index, number = int(last.group(1)), int(last.group(2))
-            current = SourceLine(registry.names[index], number, registry.line(index, number),
-                                 False)
-        lines.append(clean)
-        sources.append(source)
+            lines.append(clean)
+            sources.append(current)
+        last_index, last_number = marks[-1]
+        current = source(int(last_index), int(last_number), False)
     return RenderedText("\n".join(lines), tuple(sources))
 
 
