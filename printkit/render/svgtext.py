@@ -65,26 +65,24 @@ def _write(element: ET.Element, write: Callable[[str], object]) -> None:
         write(_characters(element.tail))
 
 
+_CHARACTERS = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
+"""What ElementTree escapes in text content, in its order."""
+_ATTRIBUTE = (*_CHARACTERS, ('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
+"""What it escapes in an attribute value."""
+
+
+def _escape(text: str, table: tuple[tuple[str, str], ...]) -> str:
+    for plain, written in table:
+        if plain in text:
+            text = text.replace(plain, written)
+    return text
+
+
 def _characters(text: str) -> str:
     """Text content escaped as ElementTree escapes it."""
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    return text
+    return _escape(text, _CHARACTERS)
 
 
 def _attribute(text: str) -> str:
     """An attribute value escaped as ElementTree escapes it."""
-    text = _characters(text)
-    if '"' in text:
-        text = text.replace('"', "&quot;")
-    if "\r" in text:
-        text = text.replace("\r", "&#13;")
-    if "\n" in text:
-        text = text.replace("\n", "&#10;")
-    if "\t" in text:
-        text = text.replace("\t", "&#09;")
-    return text
+    return _escape(text, _ATTRIBUTE)
