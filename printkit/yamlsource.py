@@ -248,7 +248,7 @@ def load(path: Path | str, display: str | None = None) -> Document:
     text = read_text(path, name)
     if not memo.active():
         return parse(text, name)
-    return _copy(memo.cached("yaml", (text, name, limits.current()), lambda: parse(text, name)))
+    return _copy(parse_shared(text, name))
 
 
 def _copy(doc: Document) -> Document:

@@ -87,18 +87,10 @@ def _inline_spans(text: str) -> tuple[Inline, tuple[str, ...]]:
 def parse_inline(text: str) -> Inline:
     """Inline Markdown (``**bold**``, ``*italic*``, `` `code` ``) to spans (each distinct
     text parsed once a :func:`printkit.memo.session`: a variant's booklet repeats most)."""
-    return memo.cached("inline", text, lambda: _inline(text))
-
-
-def _inline(text: str) -> Inline:
     bare = notation_problem(text)
     if bare is not None:
         raise ValueError(bare)
-    tokens = _parser().parseInline(text)
-    children: list[Token] = []
-    for token in tokens:
-        children.extend(token.children or [])
-    spans, problems = _spans(children)
+    spans, problems = _inline_spans(text)
     if problems:
         raise ValueError(problems[0])
     return spans

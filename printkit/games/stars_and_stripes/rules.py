@@ -53,6 +53,7 @@ from printkit.games.stars_and_stripes.state import (
     REASONS,
     TRUMP,
     Card,
+    MoveKind,
     MoveList,
     Square,
     StarsAndStripesMove,
@@ -113,15 +114,16 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
     def _follower_rows(self) -> tuple[tuple[StarsAndStripesMove, ...], ...]:
         """Every follower move, by square then card (made on first use: a large board has
         tens of thousands, and a check that never asks for a move needs none)."""
-        cards = range(self.n_cards)
-        return tuple(tuple(StarsAndStripesMove(FOLLOWER, s, c) for c in cards)
-                     for s in range(self.size * self.size))
+        return self._move_rows(FOLLOWER)
 
     @cached_property
     def _independent_rows(self) -> tuple[tuple[StarsAndStripesMove, ...], ...]:
         """Every independent move, by square then card (made on first use)."""
+        return self._move_rows(INDEPENDENT)
+
+    def _move_rows(self, kind: MoveKind) -> tuple[tuple[StarsAndStripesMove, ...], ...]:
         cards = range(self.n_cards)
-        return tuple(tuple(StarsAndStripesMove(INDEPENDENT, s, c) for c in cards)
+        return tuple(tuple(StarsAndStripesMove(kind, s, c) for c in cards)
                      for s in range(self.size * self.size))
 
     # ---- derived values a booklet prints
