@@ -81,6 +81,14 @@ class _Budget:
     """Ids of the nodes being built (an alias to one of them contains itself)."""
 
 
+def _too_deep() -> str:
+    """One message for nesting past the limit, whichever reader found it (libyaml and the
+    pure-Python reader stop at different depths of their own, or not at all)."""
+    bound = limits.current()
+    return (f"the YAML nests deeper than the limit of {bound.yaml_depth} levels (raise it "
+            f"with {bound.option('yaml-depth')})")
+
+
 class _TooBig(Exception):
     """A YAML limit was hit; carries the problem."""
 
@@ -98,8 +106,7 @@ def _build(doc: Document, node: yaml.Node, path: PathKey, problems: list[Problem
                               "values, counting an alias each time it is used (raise it with "
                               f"{bound.option('yaml-nodes')})", _location(doc, node)))
     if depth > budget.depth:
-        raise _TooBig(Problem(limits.over("yaml-depth", depth, "levels of nesting"),
-                              _location(doc, node)))
+        raise _TooBig(Problem(_too_deep(), _location(doc, node)))
     if id(node) in budget.open:
         raise _TooBig(Problem("an alias here refers to the value that contains it, which "
                               "would never end", _location(doc, node)))
@@ -214,9 +221,7 @@ def parse(text: str, file: str) -> Document:
     except yaml.YAMLError as exc:
         raise DefinitionError([Problem(f"YAML: {exc}", Location(file, 1, 1))]) from None
     except RecursionError:
-        raise DefinitionError([Problem(
-            f"the YAML nests deeper than the limit of {bound.yaml_depth} levels (raise it "
-            f"with {bound.option('yaml-depth')})", Location(file, 1, 1, doc._line(1)))]) from None
+        raise DefinitionError([Problem(_too_deep(), Location(file, 1, 1, doc._line(1)))]) from None
     if node is None:
         raise DefinitionError([Problem("the file is empty", Location(file, 1, 1, doc._line(1)))])
     problems: list[Problem] = []

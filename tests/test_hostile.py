@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from printkit import yamlsource
 from printkit.cli import Exit, main
 from printkit.console import Console
+from printkit.errors import DefinitionError
 from tests.conftest import ROOT
 
 BASE = (ROOT / "decks" / "stars-and-stripes.yaml").read_text()
@@ -41,6 +43,8 @@ EDITS = {
     "an explicit !!bool tag": ("  decks: 1", "  decks: !!bool x", "explicit YAML tags"),
     "a date": ("summary: Claim", "summary: 2001-12-14\nx_summary: Claim", "unknown key"),
     "deep nesting": ("  decks: 1", "  decks: " + "[" * 3000 + "]" * 3000, "nests deeper"),
+    "nesting just past the limit": ("  decks: 1", "  decks: " + "[" * 45 + "]" * 45,
+                                    "nests deeper"),
     "a self-referencing alias": ("  decks: 1", "  decks: &a [1, *a]", "contains it"),
     "an empty field in a name": (NAME_LINE, 'name: "{}"', "empty braces"),
     "a format in a name": (NAME_LINE, 'name: "{stars!r}{stripes:>999999}"',
@@ -86,6 +90,24 @@ def test_hostile_definitions_get_a_located_error(tmp_path: Path, case: str) -> N
     assert status == Exit.INPUT, err
     assert expected in err
     assert "mine.yaml:" in err
+
+
+@pytest.mark.parametrize("levels", [41, 60, 999, 1001, 3000])
+@pytest.mark.parametrize("fast", [True, False])
+def test_nesting_past_the_limit_reads_the_same_with_either_yaml_reader(
+        monkeypatch: pytest.MonkeyPatch, levels: int, fast: bool) -> None:
+    # libyaml stops at a depth of its own (or none, depending on the wheel) and the
+    # pure-Python reader at the recursion limit: the user sees one message either way
+    if fast and yamlsource._FAST_LOADER is None:
+        pytest.skip("this PyYAML has no libyaml binding")
+    if not fast:
+        monkeypatch.setattr(yamlsource, "_FAST_LOADER", None)
+    with pytest.raises(DefinitionError) as caught:
+        yamlsource.parse("a: " + "[" * levels + "]" * levels + "\n", "deep.yaml")
+    (problem,) = caught.value.problems
+    assert problem.message == ("the YAML nests deeper than the limit of 40 levels (raise it "
+                               "with --limit yaml-depth=N)")
+    assert problem.location is not None and problem.location.file == "deep.yaml"
 
 
 def test_an_alias_bomb_is_stopped(tmp_path: Path) -> None:
