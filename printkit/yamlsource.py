@@ -190,10 +190,37 @@ _FAST_LOADER = getattr(yaml, "CSafeLoader", None)
 twenty times faster than the pure-Python reader and builds the same nodes."""
 
 
+_LIBYAML_SAFE_BYTES = 8_000
+"""libyaml's composer recurses in C once for each level of nesting and, in some PyYAML
+wheels, sets no bound of its own: some 30,000 levels overflow an 8 MB stack and kill the
+process. A text this short cannot nest that deep (each level takes a character at least);
+a longer one has its depth counted first from libyaml's events, read without recursion."""
+
+_LIBYAML_SAFE_DEPTH = 1_000
+
+
+def _shallow_enough_for_libyaml(text: str) -> bool:
+    assert _FAST_LOADER is not None
+    if len(text) <= _LIBYAML_SAFE_BYTES:
+        return True
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_FAST_LOADER):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > _LIBYAML_SAFE_DEPTH:
+                    return False
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        return False  # the pure-Python reader words the problem
+    return True
+
+
 def _compose(text: str) -> yaml.Node | None:
     """The node tree of ``text``; a problem is always reported in the pure-Python reader's
     words (and with its marks), so messages do not depend on how PyYAML was installed."""
-    if _FAST_LOADER is not None:
+    if _FAST_LOADER is not None and _shallow_enough_for_libyaml(text):
         try:
             return yaml.compose(text, Loader=_FAST_LOADER)
         except yaml.YAMLError:

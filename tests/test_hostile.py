@@ -110,6 +110,14 @@ def test_nesting_past_the_limit_reads_the_same_with_either_yaml_reader(
     assert problem.location is not None and problem.location.file == "deep.yaml"
 
 
+@pytest.mark.parametrize("nesting", ["[" * 200_000 + "]" * 200_000, "- " * 200_000 + "x"])
+def test_nesting_deeper_than_any_stack_is_refused_not_crashed(tmp_path: Path,
+                                                              nesting: str) -> None:
+    # a PyYAML wheel whose libyaml has no depth limit of its own overflowed the C stack here
+    status, err = check_text(tmp_path, BASE.replace("  decks: 1", "  decks:\n    " + nesting))
+    assert status == Exit.INPUT and "nests deeper" in err, err
+
+
 def test_an_alias_bomb_is_stopped(tmp_path: Path) -> None:
     bomb = "lol: &a [x, x, x, x, x, x, x, x, x, x]\n"
     for level in "bcdefghi":
