@@ -13,8 +13,6 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image
-
 from printkit.deck.files import FileRefused, UserFile, find, read
 from printkit.deck.svgsafe import Drawing, SvgRefused, path_drawing, read_drawing
 
@@ -106,6 +104,8 @@ def _picture(found: UserFile) -> Picture:
         return Picture(found.shown, "svg", drawing.aspect, drawing=drawing)
     if suffix not in (".png", ".jpg", ".jpeg"):
         raise PictureRefused(f"{found.shown!r}: an image is an .svg, .png or .jpg file")
+    from PIL import Image  # only a definition with a raster picture needs Pillow (~25 ms)
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
