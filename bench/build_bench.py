@@ -42,7 +42,8 @@ from printkit.kit.games import ResolvedGame, load, resolve, shipped_games
 from printkit.kit.options import BuildOptions, plan
 from printkit.kit.prepare import prepare_kit
 from printkit.layout import board_pdf, pdfcanvas
-from printkit.layout.cards import SheetOptions, cut_sheets
+from printkit.layout.artwork import SheetOptions
+from printkit.layout.cards import cut_sheets
 from printkit.layout.fonts import register_fonts
 from printkit.layout.geometry import SheetSpec
 from printkit.layout.paper import PAPERS

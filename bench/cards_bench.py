@@ -26,7 +26,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.kit.cards import card_artwork
 from printkit.kit.games import load
-from printkit.layout.cards import Artwork, SheetOptions, cut_sheets
+from printkit.layout.artwork import Artwork, SheetOptions
+from printkit.layout.cards import cut_sheets
 from printkit.layout.geometry import SheetSpec, sheet_grid
 from printkit.layout.paper import PAPERS
 from printkit.units import MM

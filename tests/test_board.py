@@ -21,11 +21,11 @@ from printkit.kit.board import (
     TILED_FILE,
     board_picture,
     plan_board,
-    write_board,
 )
 from printkit.kit.games import ResolvedGame, resolve, shipped_definition
 from printkit.kit.options import BuildOptions, plan
 from printkit.kit.outputs import OutputSet
+from printkit.kit.write import write_board
 from printkit.layout.paper import PAPERS
 from printkit.render.board import BoardPicture, Landmark, board_geometry, board_svg
 from printkit.units import MM

@@ -14,8 +14,9 @@ from pypdf import PdfReader
 from printkit.kit.cards import card_artwork
 from printkit.kit.games import resolve
 from printkit.kit.options import BuildOptions, plan
+from printkit.layout.artwork import SheetOptions
 from printkit.layout.calibration import calibration
-from printkit.layout.cards import SheetOptions, cut_sheets
+from printkit.layout.cards import cut_sheets
 from printkit.layout.geometry import SheetSpec, sheet_grid
 from printkit.units import MM
 from tests.pdfinspect import PageContent, read_pages

@@ -67,6 +67,20 @@ def test_check_passes_on_the_shipped_games(run_cli: Run) -> None:
     assert "is valid" in result.out
 
 
+def test_check_loads_no_pdf_writer() -> None:
+    # check plans every part a build would write, so whatever a build refuses it refuses,
+    # but it writes nothing: the PDF writers (reportlab, svglib) stay out of its process
+    script = ("import sys\n"
+              "from printkit.cli import main\n"
+              "status = main(['check', '--jobs', '1'])\n"
+              "loaded = sorted(m for m in sys.modules if m.split('.')[0] in "
+              "('reportlab', 'svglib') or m in ('printkit.kit.write', 'PIL.Image'))\n"
+              "print(status, loaded)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, cwd=ROOT)
+    assert done.stdout.splitlines()[-1] == "0 []", done.stdout + done.stderr
+
+
 def test_bad_command_line_is_usage_status() -> None:
     process = subprocess.run([sys.executable, "-m", "printkit", "build", "--duplex", "sideways"],
                              capture_output=True, text=True, cwd=ROOT, check=False)

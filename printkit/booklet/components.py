@@ -26,8 +26,8 @@ from printkit.booklet.markdown import parse_inline
 from printkit.deck.board_schema import BoardSettings
 from printkit.deck.model import CardFace, Definition
 from printkit.errors import DefinitionError, Problem
-from printkit.layout import board_pdf
 from printkit.layout.geometry import LayoutError, SheetSpec, pages_needed, sheet_grid
+from printkit.layout.measure import bold_width
 from printkit.layout.paper import Paper, paper_by_name
 from printkit.layout.tiling import board_outline, tile_board
 from printkit.render.board import BoardMaker, BoardPicture, board_svg, picture_geometry
@@ -145,7 +145,7 @@ def _board_row(definition: Definition, picture: BoardPicture, counts: Counts,
     paper = counts.spec.paper
     try:
         sheets = len(tile_board(outline, paper, margin=counts.spec.margin,
-                                glue=settings.glue, measure=board_pdf.measure).tiles)
+                                glue=settings.glue, measure=bold_width).tiles)
     except LayoutError:
         sheets = 0
     width = 26.0

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.kit import silent
-from printkit.kit.board import TILED_FILE, write_board
+from printkit.kit.board import TILED_FILE
 from printkit.kit.cards import CardsPlan
-from printkit.kit.components import ComponentsPlan, PlainBoardPlan, TokensPlan, write_components
+from printkit.kit.components import ComponentsPlan, PlainBoardPlan, TokensPlan
 from printkit.kit.outputs import OutputSet
 from printkit.kit.prepare import KitPlan
-from printkit.layout.cards import Artwork
+from printkit.kit.write import write_board, write_components
+from printkit.layout.artwork import Artwork
 from printkit.render.board import board_svg, picture_geometry
 from printkit.units import MM
 

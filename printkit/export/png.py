@@ -28,7 +28,7 @@ from printkit.kit.build import BuildResult
 from printkit.kit.options import BuildOptions
 from printkit.kit.outputs import OutputSet
 from printkit.kit.prepare import KitPlan
-from printkit.layout.cards import Artwork
+from printkit.layout.artwork import Artwork
 
 DPI_RANGE = (50.0, 1200.0)
 """Resolutions accepted: below 50 dpi nothing is legible, above 1200 no printer gains."""

@@ -15,12 +15,10 @@ from typing import cast
 from printkit import plugins
 from printkit.deck.board_schema import BoardSettings
 from printkit.errors import DefinitionError, Problem
-from printkit.kit import Progress
 from printkit.kit.games import ResolvedGame
 from printkit.kit.options import PrintPlan
-from printkit.kit.outputs import OutputSet
-from printkit.layout import board_pdf
-from printkit.layout.geometry import LayoutError, Rect
+from printkit.layout.geometry import LayoutError
+from printkit.layout.measure import bold_width
 from printkit.layout.paper import Paper, paper_by_name
 from printkit.layout.tiling import (
     SingleSheet,
@@ -30,11 +28,9 @@ from printkit.layout.tiling import (
     single_sheet,
     smallest_iso_paper,
     tile_board,
-    to_board,
 )
 from printkit.plugins import PluginError
-from printkit.render.board import BoardMaker, BoardPicture, board_svg, picture_geometry
-from printkit.render.svg import Box
+from printkit.render.board import BoardMaker, BoardPicture, picture_geometry
 
 TILED_FILE = "board.pdf"
 SINGLE_FILE = "board-single.pdf"
@@ -108,43 +104,8 @@ def plan_board(game: ResolvedGame, plan: PrintPlan, *,
     try:
         paper = board_paper(board_paper_name, outline.width, outline.height, margin)
         tiling = tile_board(outline, plan.paper, margin=margin, glue=settings.glue,
-                            measure=board_pdf.measure)
+                            measure=bold_width)
         sheet = single_sheet(outline.width, outline.height, paper, margin=margin)
     except LayoutError as exc:
         raise DefinitionError(f"{definition.game}: {exc}") from None
     return BoardPlan(picture, tiling, sheet, settings, margin)
-
-
-def write_board(board: BoardPlan, game: ResolvedGame, out: OutputSet,
-                progress: Progress) -> None:
-    """Queue ``board.svg``, ``board.pdf`` and ``board-single.pdf``."""
-    picture = board.picture
-    definition = game.definition
-    svg = board_svg(picture)
-    out.add(SVG_FILE, svg)
-    progress("board", 1, 3)
-    about = f"{picture.shape} board"
-    out.add(TILED_FILE, board_pdf.tiled_board(
-        svg, board.tiling, title=definition.title, about=about, accent=definition.accent,
-        instructions=picture.instructions, keep_clear=_keep_clear(picture)))
-    progress("board", 2, 3)
-    warning = ""
-    if board.sheet.scale < 1:
-        outline = board_outline(picture_geometry(picture))
-        full = smallest_iso_paper(outline.width, outline.height, board.margin)
-        warning = (f"REDUCED to {board.sheet.scale:.0%}, too small for the cards "
-                   f"(full size needs {full.name})")
-    out.add(SINGLE_FILE, board_pdf.single_board(svg, board.sheet, title=definition.title,
-                                                about=about, warning=warning))
-    progress("board", 3, 3)
-
-
-def _keep_clear(picture: BoardPicture) -> tuple[Rect, ...]:
-    """The title band (or side panel) and every landmark that seams should avoid, in board
-    coordinates."""
-    geo = picture_geometry(picture)
-    title = Box(0, 0, geo.width, geo.grid_y) if geo.panel is None else geo.panel
-    squares = [geo.square_box(m.row, m.column) for m in picture.landmarks if m.keep_clear]
-    return tuple(to_board(geo, b) for b in (title, *squares))
-
-

@@ -12,14 +12,12 @@ from printkit import limits, memo
 from printkit.booklet.files import booklet_files
 from printkit.errors import DefinitionError
 from printkit.kit import Progress, silent
-from printkit.kit.board import write_board
-from printkit.kit.cards import write_cards
-from printkit.kit.components import write_components
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.kit.naming import kit_name
 from printkit.kit.options import BuildOptions, build_changes
 from printkit.kit.outputs import OutputSet
 from printkit.kit.prepare import prepare_kit
+from printkit.kit.write import write_board, write_cards, write_components
 
 
 @dataclass(frozen=True)

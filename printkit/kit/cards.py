@@ -15,12 +15,8 @@ from dataclasses import dataclass, field
 from printkit.deck.components import CardsComponent
 from printkit.deck.model import Back, CardFace, Definition
 from printkit.errors import DefinitionError, Problem, sort_problems
-from printkit.kit import Progress
 from printkit.kit.options import PrintPlan
-from printkit.kit.outputs import OutputSet
-from printkit.layout import cards as card_pdf
-from printkit.layout.calibration import calibration
-from printkit.layout.cards import Artwork, SheetOptions
+from printkit.layout.artwork import Artwork
 from printkit.layout.geometry import LayoutError, SheetSpec, fold_sheet, sheet_grid
 from printkit.render.kinds import render_back, render_face
 from printkit.render.svg import Frame
@@ -160,32 +156,3 @@ def svg_files(cards: CardsPlan) -> dict[str, str]:
         own = art.key.partition(":")[2]
         files[f"{folder}/backs/{own}.svg" if own else f"{folder}/{BACK_KEY}.svg"] = art.svg
     return files
-
-
-def write_cards(cards: CardsPlan, out: OutputSet, progress: Progress) -> None:
-    """Queue the deck's SVGs and the card PDFs the plan asks for."""
-    progress("card faces", len(cards.faces), len(cards.faces))
-    for path, svg in svg_files(cards).items():
-        out.add(path, svg)
-    plan = cards.plan
-    title = cards.deck_source.label
-    stem = cards.deck_source.stem
-    deck, behind = list(cards.deck), list(cards.behind)
-    back: card_pdf.Backs = cards.backs[0] if len(cards.backs) == 1 else behind
-    steps = len(plan.layouts)
-    for step, layout in enumerate(plan.layouts, start=1):
-        if layout == "sheets":
-            data, _ = card_pdf.cut_sheets(deck, back, title=title, options=SheetOptions(
-                cards.spec, plan.duplex, plan.back_offset))
-            out.add(f"{stem}.pdf", data)
-        elif layout == "gutter-fold":
-            out.add(f"{stem}-gutterfold.pdf", card_pdf.gutter_fold(
-                deck, back, title=title, spec=cards.spec)[0])
-        elif layout == "print-shop":
-            out.add(f"{stem}-printshop.pdf", card_pdf.print_shop(
-                deck, back, title=title, spec=cards.spec))
-        elif layout == "calibration" and stem == "cards":
-            duplex = plan.duplex if plan.duplex != "none" else "long"
-            out.add("calibration.pdf", calibration(
-                cards.spec, title=title, duplex=duplex, back_offset=plan.back_offset))
-        progress("card sheets", step, steps)

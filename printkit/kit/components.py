@@ -18,18 +18,14 @@ from printkit.deck.plainboard import MARGIN, TITLE_BAND, BoardComponent
 from printkit.deck.scoresheet import SheetComponent
 from printkit.deck.tokens import TokensComponent
 from printkit.errors import DefinitionError, Problem
-from printkit.kit import Progress
 from printkit.kit.board import board_paper
-from printkit.kit.cards import CardsPlan, component_deck, plan_deck, write_cards
+from printkit.kit.cards import CardsPlan, component_deck, plan_deck
 from printkit.kit.options import PrintPlan
-from printkit.kit.outputs import OutputSet
-from printkit.layout import board_pdf
-from printkit.layout.cards import Artwork, SheetOptions
+from printkit.layout.artwork import Artwork, SheetOptions, TokenShape, token_spec
 from printkit.layout.geometry import LayoutError, Rect, pages_needed, sheet_grid
-from printkit.layout.sheets import sheet_pdf
+from printkit.layout.measure import bold_width
 from printkit.layout.tables import TablePage, table_page
 from printkit.layout.tiling import BoardOutline, SingleSheet, Tiling, single_sheet, tile_board
-from printkit.layout.tokens import TokenShape, token_sheets, token_spec
 from printkit.render.grids import board_spaces, plain_board_svg, seams
 from printkit.render.kinds import render_back, render_face
 from printkit.render.svg import Frame
@@ -212,43 +208,8 @@ def _board(definition: Definition, board: BoardComponent, plan: PrintPlan,
                            Rect(MARGIN * MM, MARGIN * MM, play_w * MM, play_h * MM))
     margin = plan.spec.margin
     tiling = tile_board(outline, plan.paper, margin=margin, glue=board.glue,
-                        measure=board_pdf.measure)
+                        measure=bold_width)
     paper = board_paper(board_paper_name, outline.width, outline.height, margin)
     sheet = single_sheet(outline.width, outline.height, paper, margin=margin)
     return PlainBoardPlan(board, definition.title, plain_board_svg(board), tiling, sheet,
                           definition.accent)
-
-
-def write_components(components: ComponentsPlan, out: OutputSet, progress: Progress) -> None:
-    """Queue every component's files."""
-    for step, part in enumerate(components.parts, start=1):
-        if isinstance(part, CardsPlan):
-            write_cards(part, out, progress)
-        elif isinstance(part, TokensPlan):
-            data, _ = token_sheets(part.fronts, part.backs or None, shape=part.shape,
-                                   title=part.title, options=part.options)
-            out.add(f"{part.component.name}.pdf", data)
-        elif isinstance(part, SheetPlan):
-            sheet = part.component
-            out.add(f"{sheet.name}.pdf", sheet_pdf(part.page, title=part.title,
-                                                   what=sheet.title.text, copies=sheet.copies,
-                                                   accent=part.accent))
-        else:
-            _write_board(part, out)
-        progress("components", step, len(components.parts))
-
-
-def _write_board(part: PlainBoardPlan, out: OutputSet) -> None:
-    board = part.component
-    out.add(f"{board.name}.svg", part.svg)
-    width, height = board.extent
-    about = f"{board.title}, {width:.0f} \u00d7 {height:.0f} mm"
-    title_band = Rect(0, (height - MARGIN - TITLE_BAND) * MM, width * MM, TITLE_BAND * MM)
-    out.add(f"{board.name}.pdf", board_pdf.tiled_board(
-        part.svg, part.tiling, title=part.title, about=about, accent=part.accent,
-        keep_clear=(title_band,)))
-    warning = ""
-    if part.sheet.scale < 1:
-        warning = f"REDUCED to {part.sheet.scale:.0%}, too small for the board"
-    out.add(f"{board.name}-single.pdf", board_pdf.single_board(
-        part.svg, part.sheet, title=part.title, about=about, warning=warning))

@@ -12,7 +12,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.layout.fonts import BOLD, REGULAR, measuring_font
+from printkit.layout.fonts import BOLD, REGULAR
 from printkit.layout.geometry import Rect
 from printkit.layout.label import PageLabels, draw_label
 from printkit.layout.pdfcanvas import Form, new_canvas, saved, store_form
@@ -36,11 +36,6 @@ BAND_FILL = (0.91, 0.91, 0.91)
 BAND_HATCH = (0.78, 0.78, 0.78)
 SHEET_EDGE = (0.80, 0.12, 0.33)
 """Colour of the sheet outlines on the assembly map (apart from any board colour)."""
-
-
-def measure(words: str, size: float) -> float:
-    """Width in points of ``words`` in bold Vera: what the tiler needs to place notes."""
-    return float(stringWidth(words, measuring_font(BOLD), size))
 
 
 def _board_form(canvas: Canvas, svg: str) -> Form:

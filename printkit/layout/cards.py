@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.layout.artwork import Artwork, Backs, SheetOptions
 from printkit.layout.fonts import REGULAR
 from printkit.layout.geometry import (
     Grid,
@@ -36,30 +36,9 @@ MARK_WIDTH = 0.4
 """Crop mark line width in points (about 0.14 mm)."""
 
 
-@dataclass(frozen=True)
-class Artwork:
-    """One card to print: the face's unique key and its SVG text (bleed included)."""
-
-    key: str
-    svg: str
-
-
-@dataclass(frozen=True)
-class SheetOptions:
-    """How to lay out and print card sheets (lengths in points)."""
-
-    spec: SheetSpec
-    duplex: str = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-
-
 def marks_code(marks: Sequence[Segment]) -> str:
     """Every crop mark of a page as one black path (made once, written on each page)."""
     return f"q 0 0 0 RG {stroke_code([(m.x0, m.y0, m.x1, m.y1) for m in marks], MARK_WIDTH)} Q"
-
-
-Backs = Artwork | Sequence[Artwork]
-"""One back behind every card, or one for each card in order."""
 
 
 def backs_of(cards: Sequence[Artwork], back: Backs) -> list[Artwork]:

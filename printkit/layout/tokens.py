@@ -14,14 +14,13 @@ ways, so a back lands on its front whichever way the sheet is turned.
 from __future__ import annotations
 
 import io
-import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.layout.cards import MARK_WIDTH, Artwork, SheetOptions, flipped_band, marks_code
-from printkit.layout.geometry import Grid, Rect, SheetSpec, mirror_slot, pages_needed, sheet_grid
+from printkit.layout.artwork import Artwork, SheetOptions, TokenShape, token_spec
+from printkit.layout.cards import MARK_WIDTH, flipped_band, marks_code
+from printkit.layout.geometry import Grid, Rect, mirror_slot, pages_needed, sheet_grid
 from printkit.layout.label import PageLabels
 from printkit.layout.pdfcanvas import FormLibrary, new_canvas, saved
 from printkit.units import MM
@@ -30,40 +29,6 @@ OUTLINE_GAP = 0.8 * MM
 """How far outside the bleed the cut outline of a round or hexagonal token runs."""
 OUTLINE_GREY = 0.45
 """Grey of the cut outline (0 black, 1 white)."""
-SPACING = 3.5 * MM
-"""Least gap between the bleeds of neighbouring round or hexagonal tokens: room for two
-outlines (a hexagon's corner reaches 2/sqrt(3) of the gap out) and clear paper between."""
-
-
-@dataclass(frozen=True)
-class TokenShape:
-    """A token's outline: ``round``, ``square`` or ``hexagon`` (``pointy`` or ``flat``
-    top) in a ``width`` x ``height`` box (points)."""
-
-    shape: str
-    orientation: str
-    width: float
-    height: float
-
-    @property
-    def outlined(self) -> bool:
-        """Whether the shape is cut along an outline rather than crop marks."""
-        return self.shape != "square"
-
-    def points(self, cx: float, cy: float, grow: float) -> list[tuple[float, float]]:
-        """A hexagon's corners (y up) around (cx, cy), each side moved out by ``grow``."""
-        apothem = (self.width if self.orientation == "pointy" else self.height) / 2 + grow
-        radius = apothem * 2 / math.sqrt(3)
-        start = 90.0 if self.orientation == "pointy" else 0.0
-        return [(cx + radius * math.cos(math.radians(start + 60 * k)),
-                 cy + radius * math.sin(math.radians(start + 60 * k))) for k in range(6)]
-
-
-def token_spec(spec: SheetSpec, shape: TokenShape) -> SheetSpec:
-    """The sheet geometry of tokens: cells the size of the token's box, further apart when
-    the shape is cut along an outline."""
-    gutter = max(spec.gutter, SPACING) if shape.outlined else spec.gutter
-    return replace(spec, card_w=shape.width, card_h=shape.height, gutter=gutter)
 
 
 def _shape_path(canvas: Canvas, shape: TokenShape, cell: Rect, grow: float) -> object:
