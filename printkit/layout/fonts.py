@@ -47,20 +47,6 @@ def register_fonts() -> None:
 
 
 @functools.cache
-def measuring_font(name: str) -> str:
-    """``name``, one of the Vera faces above, registered with reportlab for measuring text.
-
-    Layout measures before anything is drawn (``printkit check`` draws nothing), so this
-    registers the one face it asks for and leaves svglib, which only drawing needs, unloaded;
-    :func:`register_fonts` registers it again with the rest.
-    """
-    if name not in pdfmetrics.getRegisteredFontNames():
-        faces = {face.name: face for face in shipped_families()["Vera"].faces.values()}
-        pdfmetrics.registerFont(TTFont(name, str(faces[name].path)))
-    return name
-
-
-@functools.cache
 def _register_shipped() -> None:
     from reportlab.graphics import shapes  # the drawing side: loaded when drawing begins
 
