@@ -14,6 +14,7 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib.fonts import tt2ps
 
+from printkit.booklet import pdf
 from printkit.booklet.build import load_booklet
 from printkit.booklet.document import (
     Block,
@@ -173,11 +174,26 @@ def test_the_outline_and_the_contents_agree_with_the_pages(
     assert list(entries) == ["Cover", "Contents", *sections]
     assert entries["Cover"] == 1 and entries["Quick reference"] == len(reader.pages)
     contents = reader.pages[1].extract_text()
-    for title in sections:
+    for title in sections:  # the back cover's section too, after the Notes pages
         page = entries[title]
         assert title in reader.pages[page - 1].extract_text()
-        if title != "Quick reference":
-            assert re.search(rf"{re.escape(title)}\s*(\. )+\s*{page}\n", contents), title
+        assert re.search(rf"{re.escape(title)}\s*(\. )+\s*{page}\n", contents), title
+
+
+def test_the_contents_settle_in_two_layouts(standard: tuple[Booklet, BookletFiles],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # the first layout learns the pages and the Notes pages needed; the second fills them in
+    booklet, files = standard
+    made: list[int] = []
+    layout = pdf._layout
+
+    def counted(*args: Any) -> bytes:
+        made.append(1)
+        return layout(*args)
+
+    monkeypatch.setattr(pdf, "_layout", counted)
+    assert booklet_files(booklet, PAPERS["a4"]).pdf == files.pdf
+    assert len(made) == 2
 
 
 def test_bold_and_italic_words_use_the_bold_and_italic_faces(

@@ -6,7 +6,8 @@ need are *Notes* pages put before the back cover, so the back cover stays on the
 Every section heading becomes an entry of the PDF's outline (its bookmarks), and the
 table of contents prints the page each section starts on: the booklet is laid out once to
 learn those pages and again with them filled in (the contents' lines take the same room
-either way, so the second layout matches the first; a third is made if it did not).
+either way, and a heading on the back cover is moved by the Notes pages the first layout
+shows are needed, so the second layout matches the first; a third is made if it did not).
 
 The layout also records which block starts each page, so the HTML booklet can break its
 pages at the same places.  The document is built with ``invariant=1``: the same booklet
@@ -208,7 +209,12 @@ def booklet_pdf(booklet: Booklet, page: Paper) -> PdfLayout:
         wanted = (-(body + 1)) % 4  # the back cover ends a multiple of four
         if record.headings == pages and wanted == notes:
             break
-        pages, notes = dict(record.headings), wanted
+        # the Notes pages go between the body and the back cover: a heading after the body
+        # (on the back cover) moves by as many pages as they change, which saves a layout
+        shift = wanted - notes
+        pages = {key: number + shift if number > body else number
+                 for key, number in record.headings.items()}
+        notes = wanted
     total = record.total
     starts = frozenset(block for number, block in record.first_on_page.items()
                        if block is not None and number > 1)
