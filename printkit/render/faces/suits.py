@@ -13,6 +13,7 @@ hull of its control points, so the box is never smaller than the ink.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from enum import Enum
@@ -41,13 +42,7 @@ class Shape:
              stretch: float = 1.0) -> str:
         """SVG path data of the shape ``size`` mm high centred on (cx, cy); ``turned``
         rotates it by 180 degrees and ``stretch`` scales its width."""
-        sign = -1.0 if turned else 1.0
-        parts = []
-        for command, pts in self.segments:
-            coords = " ".join(f"{num(cx + sign * x * size * stretch)} {num(cy + sign * y * size)}"
-                              for x, y in pts)
-            parts.append(command + coords)
-        return " ".join(parts)
+        return _placed(self, cx, cy, size, turned, stretch)
 
     def box(self, cx: float, cy: float, size: float, *, stretch: float = 1.0) -> Box:
         """The box that holds the placed shape (the same turned or not, as every shape
@@ -63,6 +58,21 @@ class Shape:
         """Width over height of the unit shape."""
         xs = [x for x, _ in self.points()]
         return max(xs) - min(xs)
+
+
+@functools.lru_cache(maxsize=4096)
+def _placed(shape: Shape, cx: float, cy: float, size: float, turned: bool,
+            stretch: float) -> str:
+    """:meth:`Shape.path`, worked out once for each placing: the pips of a suit stand in
+    the same few places on many cards (checking the five games places 2,200 pips in 210
+    different ways)."""
+    sign = -1.0 if turned else 1.0
+    parts = []
+    for command, pts in shape.segments:
+        coords = " ".join(f"{num(cx + sign * x * size * stretch)} {num(cy + sign * y * size)}"
+                          for x, y in pts)
+        parts.append(command + coords)
+    return " ".join(parts)
 
 
 def circle(cx: float, cy: float, r: float) -> tuple[Segment, ...]:
