@@ -197,6 +197,9 @@ process. A text this short cannot nest that deep (each level takes a character a
 a longer one has its depth counted first from libyaml's events, read without recursion."""
 
 _LIBYAML_SAFE_DEPTH = 1_000
+"""Deepest nesting a longer text may have to be read by libyaml: far short of what overflows
+the stack, and about where the pure-Python reader, which reads a deeper one, meets Python's
+recursion limit."""
 
 
 def _shallow_enough_for_libyaml(text: str) -> bool:

@@ -320,13 +320,12 @@ def _split_marks(text: str, registry: _Registry) -> RenderedText:
         marks = _MARK.findall(raw)
         clean = _MARK.sub("", raw)
         first = _MARK.match(raw)
+        lines.append(clean)
         if first is not None:
             index, number = int(first.group(1)), int(first.group(2))
             exact = len(marks) == 1 and clean == registry.line(index, number)
-            lines.append(clean)
             sources.append(source(index, number, exact))
         else:
-            lines.append(clean)
             sources.append(current)
         last_index, last_number = marks[-1]
         current = source(int(last_index), int(last_number), False)

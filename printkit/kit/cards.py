@@ -3,8 +3,8 @@ deck and for every ``cards`` component (each on sheets of its own size).
 
 :func:`plan_cards` and :func:`plan_deck` do everything that can fail (drawing each face and
 back, fitting the cards on the paper for each layout asked for) and are what ``printkit
-check`` runs too; :func:`write_cards` then lays out the PDFs, which cannot fail on the
-user's input.
+check`` runs too; :func:`printkit.kit.write.write_cards` then lays out the PDFs, which
+cannot fail on the user's input.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ and written to files named after it.
 :func:`plan_components` does everything that can fail (drawing faces and boards, fitting
 cards, tokens, tables and board tiles on the paper) and reports every problem of every
 component at once, each at the component it concerns, so ``check`` refuses what ``build``
-would; :func:`write_components` then only writes.  The plan also says what each component
-amounts to (:class:`ComponentSummary`), for ``check`` and for booklets.
+would; :func:`printkit.kit.write.write_components` then only writes.  The plan also says
+what each component amounts to (:class:`ComponentSummary`), for ``check`` and for booklets.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ engine's parameters, draws the faces, fits the cards, the board and every compon
 decks, tokens, sheets, plain boards) on the paper and renders and verifies the booklet.
 ``printkit check`` runs exactly this, for every variant (:func:`check_game`), so whatever a
 build would refuse, ``check`` refuses too, and nothing is written.  The writers live in
-:mod:`printkit.kit.build`, so a check does not load them.
+:mod:`printkit.kit.write`, so a check does not load them.
 """
 
 from __future__ import annotations

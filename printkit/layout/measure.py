@@ -11,12 +11,12 @@ from printkit.deck.fonts import shipped_families
 
 
 @functools.cache
-def _bold_vera() -> tuple[Mapping[int, float], float]:
-    """Each character's advance in thousandths of the font size, and the width of a
-    character the font lacks (none in the notes printkit writes)."""
+def _bold_vera() -> Mapping[int, float]:
+    """Each character's advance in thousandths of the font size (a character the font
+    lacks counts for nothing; the notes printkit writes have none)."""
     face = shipped_families()["Vera"].faces["bold"]
     per_thousand = 1000 / face.units_per_em
-    return {code: units * per_thousand for code, units in face.advances.items()}, 0.0
+    return {code: units * per_thousand for code, units in face.advances.items()}
 
 
 def bold_width(words: str, size: float) -> float:
@@ -26,8 +26,8 @@ def bold_width(words: str, size: float) -> float:
     added up, then multiplied by a thousandth of the size), so a note planned here is exactly
     as wide as the one the writer sets: the same input gives the same PDF bytes either way.
     """
-    advances, missing = _bold_vera()
+    advances = _bold_vera()
     total = 0.0
     for char in words:
-        total += advances.get(ord(char), missing)
+        total += advances.get(ord(char), 0.0)
     return total * 0.001 * size

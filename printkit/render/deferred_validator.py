@@ -26,12 +26,18 @@ def defer_validator() -> None:
     expected (then nothing changes: svgwrite loads its validator as usual)."""
     if MODULE in sys.modules or "svgwrite" in sys.modules:
         return
+    path = validator_file()
+    if path is not None:
+        sys.modules[MODULE] = _stand_in(path)
+
+
+def validator_file() -> Path | None:
+    """Where svgwrite's validator module lies, found without importing svgwrite."""
     top = importlib.util.find_spec("svgwrite")
     if top is None or not top.submodule_search_locations:
-        return
+        return None
     path = Path(next(iter(top.submodule_search_locations))) / "data" / "svgparser.py"
-    if path.is_file():
-        sys.modules[MODULE] = _stand_in(path)
+    return path if path.is_file() else None
 
 
 def _stand_in(path: Path) -> types.ModuleType:
@@ -56,6 +62,7 @@ def _stand_in(path: Path) -> types.ModuleType:
 
     for name in CHECKS:
         setattr(stand_in, name, check(name))
+
     def other(name: str) -> object:
         if name.startswith("__"):  # the import system asks for __path__ and the like
             raise AttributeError(name)
