@@ -9,15 +9,30 @@ by their moves per second.  The baseline, measured in the same run, is a pure-Py
 shuffles a 36-card list and iterates over it once per "game"; the last column says how
 many baseline games fit in the time of one playout, so numbers from different machines
 can be compared.  Not a test: nothing is asserted.
+
+``--against COMMIT`` measures an earlier commit's engines beside the current ones in the
+same run: the commit is checked out into a temporary git worktree, and each round runs one
+fresh process per side (the order alternating from round to round, so that the machine's
+drift falls on both alike), each importing printkit from its own tree.  It prints both
+sides' moves per second (medians over the rounds) and the median of the rounds' ratios::
+
+    python bench/rules_bench.py --against adfce57 --rounds 5
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from printkit.rules import registry
@@ -86,20 +101,14 @@ VARIANTS: tuple[tuple[str, str, Mapping[str, object]], ...] = (
 )
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Random complete playouts per second.")
-    parser.add_argument("--quick", action="store_true", help="a short time budget per row")
-    parser.add_argument("--agent", default="random", help="random (default), greedy or "
-                        "beginner")
-    args = parser.parse_args(argv)
-    budget = 0.5 if args.quick else 2.0
-
+def measure(budget: float, agent_name: str) -> list[Row]:
+    """The baseline row, then one row for each engine (and each variant of :data:`VARIANTS`)."""
     rows = [baseline(budget)]
     for name in registry.engine_names():
         try:
             cls = registry.engine_class(name)
         except ImportError as exc:
-            print(f"{name}: skipped, it does not import ({exc})")
+            print(f"{name}: skipped, it does not import ({exc})", file=sys.stderr)
             continue
         variants = [(label, options) for label, game, options in VARIANTS if game == name]
         if not variants:
@@ -107,11 +116,14 @@ def main(argv: list[str] | None = None) -> int:
         for label, options in variants:
             game = cls.from_options(options)
             try:
-                agent = make_agent(args.agent, game)
+                agent = make_agent(agent_name, game)
             except KeyError:
                 continue  # a game without that agent
             rows.append(playouts(label, game, budget, agent))
+    return rows
 
+
+def print_table(rows: list[Row], agent_name: str, budget: float) -> None:
     base = rows[0].per_second
     table = [("", "games", "moves/game", "playouts/s", "moves/s", "x baseline")]
     for row in rows:
@@ -123,12 +135,80 @@ def main(argv: list[str] | None = None) -> int:
             f"{row.moves / row.seconds:,.0f}",
             f"{base / row.per_second:,.1f}",
         ))
+    _print_columns(table)
+    print(f"({agent_name} agent; time budget {budget:g} s per row; x baseline = baseline "
+          "games per playout)")
+
+
+def _print_columns(table: Sequence[tuple[str, ...]]) -> None:
     widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
     for r in table:
         cells = [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)]
         print("  ".join([r[0].ljust(widths[0]), *cells]))
-    print(f"({args.agent} agent; time budget {budget:g} s per row; x baseline = baseline "
-          "games per playout)")
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _side(tree: Path, budget: float, agent_name: str) -> dict[str, float]:
+    """Moves per second of each row, measured in a fresh process importing ``tree``'s code."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--worker", "--budget", str(budget),
+         "--agent", agent_name],
+        cwd=tree, env=env, capture_output=True, text=True, check=True)
+    rows = [Row(**fields) for fields in json.loads(done.stdout)]
+    return {row.label: row.moves / row.seconds for row in rows}
+
+
+def against(commit: str, rounds: int, budget: float, agent_name: str) -> None:
+    """Both sides, interleaved round by round, and their ratio."""
+    with tempfile.TemporaryDirectory(prefix="printkit-bench-") as scratch:
+        tree = Path(scratch) / "earlier"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
+                        str(tree), commit], check=True)
+        try:
+            old: list[dict[str, float]] = []
+            new: list[dict[str, float]] = []
+            for index in range(rounds):
+                sides = [(tree, old), (ROOT, new)]
+                for path, results in sides if index % 2 == 0 else sides[::-1]:
+                    results.append(_side(path, budget, agent_name))
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                            str(tree)], check=False)
+    table = [("moves per second", commit[:10], "now", "ratio")]
+    for label in new[0]:
+        if not all(label in r for r in old):
+            table.append((label, "-", f"{statistics.median(r[label] for r in new):,.0f}", "-"))
+            continue
+        ratios = [n[label] / o[label] for o, n in zip(old, new, strict=True)]
+        table.append((label, f"{statistics.median(r[label] for r in old):,.0f}",
+                      f"{statistics.median(r[label] for r in new):,.0f}",
+                      f"{statistics.median(ratios):.2f}x"))
+    _print_columns(table)
+    print(f"({agent_name} agent; {rounds} rounds of {budget:g} s a row on each side, "
+          "alternating; medians; ratio = now / earlier, per round)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Random complete playouts per second.")
+    parser.add_argument("--quick", action="store_true", help="a short time budget per row")
+    parser.add_argument("--agent", default="random", help="random (default), greedy or "
+                        "beginner")
+    parser.add_argument("--against", metavar="COMMIT",
+                        help="measure this earlier commit's engines beside the current ones")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of --against (3)")
+    parser.add_argument("--budget", type=float, help="seconds per row (default 2, --quick 0.5)")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    budget = args.budget or (0.5 if args.quick else 2.0)
+    if args.worker:
+        print(json.dumps([asdict(row) for row in measure(budget, args.agent)]))
+    elif args.against:
+        against(args.against, args.rounds, budget, args.agent)
+    else:
+        print_table(measure(budget, args.agent), args.agent, budget)
     return 0
 
 
