@@ -9,10 +9,15 @@ definition and booklet template.  Every game, the shipped ones included, is regi
     [project.entry-points."printkit.games"]
     my-game = "my_game:PLUGIN"
 
-Entry points are read once and loaded only when a game is asked for; the parts of a plugin
-are ``"module:attribute"`` references (relative to the plugin's package when they start
-with a dot) imported on first use, so listing the games imports no engine and building one
-imports no other game.
+Entry points are listed without importing anything, and each is loaded only when its game
+is asked for, one at a time; the parts of a plugin are ``"module:attribute"`` references
+(relative to the plugin's package when they start with a dot) imported on first use, so
+listing the games imports no engine and building one imports no other game.  A plugin that
+cannot be loaded is remembered with its error, which names its distribution and version:
+asking for that game raises it, and every other game works as before
+(:func:`plugins` skips it, :func:`load_problems` reports it).  :func:`blame` tells whether
+an exception was raised inside a game plugin installed from another distribution, so that
+its bug is reported as that plugin's.
 
 This module sits at the bottom of the layers: it hands out the parts as plain objects, and
 each layer checks the type of what it asks for (see :func:`GamePlugin.part`).
@@ -23,8 +28,11 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import importlib.resources
+import os
 import re
-from collections.abc import Iterator
+import sys
+import traceback
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
@@ -45,13 +53,17 @@ T = TypeVar("T")
 
 
 class UnknownGameError(PrintkitError):
-    """No installed game has the name asked for."""
+    """No installed game has the name asked for (made by :func:`unknown_game`).
 
-    def __init__(self, name: str, known: list[str]) -> None:
-        listed = ", ".join(known) if known else "none is installed"
-        super().__init__(f"unknown game {name!r}" + did_you_mean(name, known)
-                         + f"; the games are: {listed}")
-        self.name = name
+    Built from its problems like every :class:`PrintkitError`, so that the problems found
+    in a worker process can be raised again in the parent."""
+
+
+def unknown_game(name: str, known: Sequence[str]) -> UnknownGameError:
+    """The error for a game name no installed game has: a "did you mean" and the games."""
+    listed = ", ".join(known) if known else "none is installed"
+    return UnknownGameError(f"unknown game {name!r}" + did_you_mean(name, known)
+                            + f"; the games are: {listed}")
 
 
 class PluginError(PrintkitError):
@@ -155,7 +167,7 @@ class GamePlugin:
                 isinstance(value, type) and issubclass(value, kind))):
             names = kind.__name__ if isinstance(kind, type) else "/".join(
                 k.__name__ for k in kind)
-            raise PluginError(f"game plugin {self.name!r}: {part} {reference!r} is "
+            raise PluginError(f"{label(self.name)}: {part} {reference!r} is "
                               f"{type(value).__name__}, not {names}")
         self._loaded[part] = value
         return value
@@ -164,21 +176,21 @@ class GamePlugin:
 def _resolve(plugin: GamePlugin, part: str, reference: str) -> object:
     module_name, colon, attribute = reference.partition(":")
     if not colon or not attribute:
-        raise PluginError(f"game plugin {plugin.name!r}: {part} {reference!r} must be "
+        raise PluginError(f"{label(plugin.name)}: {part} {reference!r} must be "
                           "'module:attribute'")
     if module_name.startswith("."):
         module_name = plugin.package + module_name if module_name != "." else plugin.package
     try:
         module = importlib.import_module(module_name)
     except Exception as exc:  # a broken plugin is named, whatever it raised
-        raise PluginError(f"game plugin {plugin.name!r}: cannot import {module_name} for "
+        raise PluginError(f"{label(plugin.name)}: cannot import {module_name} for "
                           f"its {part}: {type(exc).__name__}: {exc}") from exc
     value: object = module
     for step in attribute.split("."):
         try:
             value = getattr(value, step)
         except AttributeError:
-            raise PluginError(f"game plugin {plugin.name!r}: {module_name} has no "
+            raise PluginError(f"{label(plugin.name)}: {module_name} has no "
                               f"{attribute!r} (its {part})") from None
     return value
 
@@ -186,20 +198,56 @@ def _resolve(plugin: GamePlugin, part: str, reference: str) -> object:
 # --------------------------------------------------------------------------- the registry
 
 
+@dataclass(frozen=True)
+class Distribution:
+    """The installed distribution (pip package) an entry point comes from."""
+
+    name: str
+    version: str
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.version}"
+
+
 @dataclass
 class _Registry:
     entry_points: dict[str, importlib.metadata.EntryPoint] | None = None
+    clashes: dict[str, list[str]] = field(default_factory=dict)
+    """Game names declared by more than one distribution: the distributions."""
     loaded: dict[str, GamePlugin] = field(default_factory=dict)
+    failed: dict[str, PluginError] = field(default_factory=dict)
+    """The error of each plugin that could not be loaded (raised again when asked for)."""
     extra: dict[str, GamePlugin] = field(default_factory=dict)
 
     def points(self) -> dict[str, importlib.metadata.EntryPoint]:
+        """The entry points by game name (read once; nothing is imported)."""
         if self.entry_points is None:
             found = importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
-            self.entry_points = {ep.name: ep for ep in sorted(found, key=lambda e: e.name)}
+            points: dict[str, importlib.metadata.EntryPoint] = {}
+            for point in sorted(found, key=lambda e: (e.name, _distribution_name(e))):
+                if point.name in points:
+                    self.clashes.setdefault(point.name, [str(_distribution(
+                        points[point.name]))]).append(str(_distribution(point)))
+                points[point.name] = point
+            self.entry_points = points
         return self.entry_points
 
 
+def _distribution(point: importlib.metadata.EntryPoint) -> Distribution | None:
+    dist = point.dist
+    if dist is None:
+        return None
+    return Distribution(str(dist.name), str(dist.version))
+
+
+def _distribution_name(point: importlib.metadata.EntryPoint) -> str:
+    found = _distribution(point)
+    return found.name if found is not None else ""
+
+
 _REGISTRY = _Registry()
+OWN_DISTRIBUTION = "printkit"
+"""The distribution of printkit itself (its games' bugs are printkit's)."""
 
 
 def game_names() -> tuple[str, ...]:
@@ -207,38 +255,78 @@ def game_names() -> tuple[str, ...]:
     return tuple(sorted({*_REGISTRY.points(), *_REGISTRY.extra}))
 
 
+def distribution(name: str) -> Distribution | None:
+    """The distribution the game ``name`` is installed from (``None`` for a game made
+    findable by :func:`registered`, or one no distribution declares)."""
+    if name in _REGISTRY.extra:
+        return None
+    point = _REGISTRY.points().get(name)
+    return _distribution(point) if point is not None else None
+
+
+def label(name: str) -> str:
+    """How messages name the plugin of the game ``name``: ``game plugin 'toy-nim'
+    (printkit-toy-nim 0.1.0)``."""
+    found = distribution(name)
+    return f"game plugin {name!r}" + (f" ({found})" if found is not None else "")
+
+
 def find(name: str) -> GamePlugin:
-    """The plugin of the game ``name``.
+    """The plugin of the game ``name``, loaded on first use (and only that one).
 
     Raises :class:`UnknownGameError` (with a "did you mean") when no game has that name,
-    and :class:`PluginError` naming the game when its plugin fails to load.
+    and :class:`PluginError` naming the plugin and its distribution when it fails to load;
+    a failure is remembered, so the plugin is not imported again.
     """
     if name in _REGISTRY.extra:
         return _REGISTRY.extra[name]
     if name in _REGISTRY.loaded:
         return _REGISTRY.loaded[name]
+    if name in _REGISTRY.failed:
+        raise _REGISTRY.failed[name]
     point = _REGISTRY.points().get(name)
     if point is None:
-        raise UnknownGameError(name, list(game_names()))
+        raise unknown_game(name, game_names())
     try:
-        plugin = point.load()
-    except Exception as exc:  # a broken plugin is named, whatever it raised
-        raise PluginError(f"game plugin {name!r} ({point.value}) cannot be loaded: "
-                          f"{type(exc).__name__}: {exc}") from exc
-    if not isinstance(plugin, GamePlugin):
-        raise PluginError(f"game plugin {name!r} ({point.value}) is a "
-                          f"{type(plugin).__name__}, not a printkit GamePlugin")
-    if plugin.name != name:
-        raise PluginError(f"the entry point {name!r} ({point.value}) declares a game named "
-                          f"{plugin.name!r}; the two names must agree")
+        plugin = _load(name, point)
+    except PluginError as exc:
+        _REGISTRY.failed[name] = exc
+        raise
     _REGISTRY.loaded[name] = plugin
     return plugin
 
 
+def _load(name: str, point: importlib.metadata.EntryPoint) -> GamePlugin:
+    """Import one entry point and check that it is the plugin it says it is."""
+    where = f"{label(name)}, {point.value}"
+    if name in _REGISTRY.clashes:
+        raise PluginError(f"the game {name!r} is declared by more than one installed "
+                          f"distribution ({', '.join(_REGISTRY.clashes[name])}): uninstall "
+                          "all but one")
+    try:
+        plugin = point.load()
+    except Exception as exc:  # a broken plugin is named, whatever it raised
+        raise PluginError(f"{where}: cannot be loaded: {type(exc).__name__}: {exc}") from exc
+    if not isinstance(plugin, GamePlugin):
+        raise PluginError(f"{where}: is a {type(plugin).__name__}, not a printkit "
+                          "GamePlugin")
+    if plugin.name != name:
+        raise PluginError(f"{where}: declares a game named {plugin.name!r}; the entry "
+                          "point's name and the plugin's must agree")
+    return plugin
+
+
 def plugins() -> tuple[GamePlugin, ...]:
-    """Every installed game's plugin, by name.  A plugin that fails to load raises
-    :class:`PluginError` naming it."""
-    return tuple(find(name) for name in game_names())
+    """The plugin of every installed game that loads, by name.  This loads every plugin
+    (their small declarations, not their parts); one that fails is left out, and
+    :func:`load_problems` says why."""
+    found = []
+    for name in game_names():
+        try:
+            found.append(find(name))
+        except PluginError:
+            continue
+    return tuple(found)
 
 
 def load_problems() -> list[Problem]:
@@ -271,17 +359,100 @@ def registered(*extra: GamePlugin) -> Iterator[None]:
         _REGISTRY.extra.update(before)
 
 
+# --------------------------------------------------------------------------- blame
+
+
+@dataclass(frozen=True)
+class Culprit:
+    """The game plugin an exception was raised in."""
+
+    game: str
+    distribution: Distribution | None
+
+    def __str__(self) -> str:
+        return label(self.game)
+
+
+_REMOTE_FILE = re.compile(r'^\s*File "([^"]+)", line \d+', re.MULTILINE)
+"""A frame of a traceback sent back as text (by a worker process)."""
+
+
+def blame(exc: BaseException) -> Culprit | None:
+    """The game plugin from another distribution whose code raised ``exc``, if any.
+
+    The frames of the traceback (its causes and contexts too, and the text of a traceback
+    a worker process sent back) are matched with the folders of the plugins loaded so far;
+    the innermost frame inside one decides.  The games printkit ships are not blamed:
+    their bugs are printkit's.
+    """
+    folders = _plugin_folders()
+    if not folders:
+        return None
+    culprit: str | None = None
+    for file in _traceback_files(exc):
+        for folder, game in folders:
+            if file.startswith(folder):
+                culprit = game
+    if culprit is None:
+        return None
+    return Culprit(culprit, distribution(culprit))
+
+
+def _plugin_folders() -> list[tuple[str, str]]:
+    """(package folder with a trailing separator, or the file of a one-module plugin; game)
+    of each loaded plugin that printkit does not ship."""
+    folders: list[tuple[str, str]] = []
+    for plugin in (*_REGISTRY.loaded.values(), *_REGISTRY.extra.values()):
+        found = distribution(plugin.name)
+        if found is not None and found.name == OWN_DISTRIBUTION:
+            continue
+        module = sys.modules.get(plugin.package)
+        paths = getattr(module, "__path__", None)
+        file = getattr(module, "__file__", None)
+        if paths is not None:
+            folders.extend((os.path.join(os.path.abspath(path), ""), plugin.name)
+                           for path in paths)
+        elif isinstance(file, str):  # a plugin of one module
+            folders.append((os.path.abspath(file), plugin.name))
+    return folders
+
+
+def _traceback_files(exc: BaseException) -> list[str]:
+    """The file of every frame of ``exc`` and of the exceptions behind it, outermost first."""
+    files: list[str] = []
+    seen: set[int] = set()
+    chain: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        chain.append(current)
+        current = current.__cause__ if current.__cause__ is not None else (
+            None if current.__suppress_context__ else current.__context__)
+    for link in reversed(chain):  # the first raised first, so the last word is innermost
+        files.extend(os.path.abspath(m) for m in _REMOTE_FILE.findall(
+            str(link) if type(link).__name__ == "_RemoteTraceback" else ""))
+        files.extend(os.path.abspath(frame.f_code.co_filename)
+                     for frame, _ in traceback.walk_tb(link.__traceback__))
+    return files
+
+
 __all__ = [
     "ENTRY_POINT_GROUP",
     "PARTS",
+    "Culprit",
+    "Distribution",
     "GamePlugin",
     "PluginError",
     "Resource",
     "UnknownGameError",
+    "blame",
+    "distribution",
     "find",
     "game_names",
+    "label",
     "load_problems",
     "plugins",
     "registered",
+    "unknown_game",
     "where_looked",
 ]

@@ -189,7 +189,8 @@ def components(directive: Directive, definition: Definition, engine: Any,
                                  str(copies), parse_inline(note)))
     frame = library.frame
     back = PictureShape("back", render_back(definition.back_kind, frame,
-                                            definition.back_options, definition.title),
+                                            definition.back_options, definition.title,
+                                            definition.back_owner),
                         0, 0, PICTURE)
     rows.append(ComponentRow(
         _picture("back", [back], PICTURE, PICTURE * ratio, library),

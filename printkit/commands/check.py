@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printkit import memo
+from printkit import memo, plugins
 from printkit.commands.jobs import job_count, pool, workers
 from printkit.console import Console
-from printkit.errors import ExampleError, PrintkitError, Problem
+from printkit.errors import DefinitionError, ExampleError, PrintkitError, Problem
 from printkit.examples.check import check_file
 from printkit.kit.games import shipped_games
 from printkit.kit.prepare import check_game
@@ -69,9 +69,19 @@ def _is_example_file(target: str) -> bool:
     return isinstance(data, dict) and "examples" in data and "faces" not in data
 
 
+ACCEPTED = ("an installed game's name (printkit list shows them), a definition file or a "
+            "file of examples (.yaml)")
+"""What ``check`` takes, in words."""
+
+
 def check_target(target: str, *, variant: str | None = None,
                  overrides: list[str] | None = None) -> list[str]:
     """Check one game or file; returns its summary lines or raises the problems found."""
+    path = Path(target)
+    if path.is_dir():
+        raise DefinitionError(f"{target!r} is a folder: check takes {ACCEPTED}")
+    if path.exists() and not path.is_file():
+        raise DefinitionError(f"{target!r} is not a regular file: check takes {ACCEPTED}")
     if _is_example_file(target):
         report = check_file(target)
         report.raise_for_problems()
@@ -81,8 +91,15 @@ def check_target(target: str, *, variant: str | None = None,
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
-    """Check every target, print every problem, and exit with the worst status."""
+    """Check every target, print every problem, and exit with the worst status.
+
+    Without targets every installed game is checked; a game whose plugin cannot be loaded
+    is named in a warning and stops no other.
+    """
     targets = args.targets or list(shipped_games())
+    if not args.targets:
+        for problem in plugins.load_problems():
+            console.error(f"warning: not checked: {problem.message}")
     jobs = workers(args.jobs, len(targets))
     if jobs > 1:
         with pool(jobs) as running:

@@ -21,27 +21,31 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace, console: Console) -> int:
     """Print each game with its summary and variants.
 
-    Exits 1 when no game is installed (saying where printkit looked) or when a game's
-    plugin or definition cannot be loaded (each named, the others still listed).
+    Each game is loaded on its own: a game whose plugin or definition cannot be loaded is
+    listed with a note, its error is printed (on the error stream), and every other game is
+    listed as usual.  Exits 0 when at least one game works, and 1 when none does (or none
+    is installed, saying where printkit looked).
     """
     del args
     names = plugins.game_names()
     if not names:
         console.error(f"error: no games found; printkit looked in {plugins.where_looked()}")
         return 1
-    failed = False
+    working = 0
     for name in names:
         try:
             if plugins.find(name).definition is None:
+                working += 1
                 continue
             definition = resolve(name).definition
         except PrintkitError as exc:
+            console.print(f"{name:<22} (cannot be used: the error is below)")
             console.error(exc.render())
-            failed = True
             continue
+        working += 1
         console.print(f"{name:<22} {definition.title}: {definition.card_count} cards"
                       + (f" - {definition.summary}" if definition.summary else ""))
         for variant in definition.variants:
             values = ", ".join(f"{k}={v}" for k, v in variant.parameters.items())
             console.print(f"  --variant {variant.name:<14} {variant.description} ({values})")
-    return 1 if failed else 0
+    return 0 if working else 1

@@ -140,7 +140,8 @@ def read_group_backs(doc: Document, groups: Sequence[Mapping[str, Any] | None], 
         options = kind_options(doc, kinds.backs, spec.get("kind"), spec.get("options"),
                                (*base, index, "back"), problems)
         if options is not None:
-            backs[ident] = Back(str(spec["kind"]), options)
+            backs[ident] = Back(str(spec["kind"]), options,
+                                kinds.back_owners.get(str(spec["kind"]), ""))
     return backs
 
 
@@ -208,7 +209,8 @@ def _cards(reading: Reading, name: str, spec: Mapping[str, Any],
     return CardsComponent(name, "cards", sum(face.copies for face in faces),
                           size_text(width, height), reading.doc.where(base, key=True),
                           width, height, spec["safe_margin"], faces,
-                          Back(str(back["kind"]), options), backs)
+                          Back(str(back["kind"]), options,
+                               reading.kinds.back_owners.get(str(back["kind"]), "")), backs)
 
 
 def _files_apart(reading: Reading, section: Mapping[str, Any]) -> None:

@@ -175,7 +175,8 @@ def expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count:
                     options = replace(drawn, base=group["options"])
                 faces.append(CardFace(key=key, group=group["id"], kind=group["kind"],
                                       attributes=card.attributes, copies=card.copies,
-                                      deck=deck, deck_mark=mark, options=options))
+                                      deck=deck, deck_mark=mark, options=options,
+                                      owner=kinds.face_owners.get(group["kind"], "")))
     return tuple(faces)
 
 
@@ -325,8 +326,10 @@ def kind_options(doc: Document, known: Mapping[str, OptionsSpec[Any]], kind: obj
         return None  # already reported by the schema
     spec = known.get(kind)
     if spec is None:
-        hint = did_you_mean(kind, known) or f"; the kinds are: {', '.join(sorted(known))}"
-        problems.append(doc.problem((*path, "kind"), f"unknown kind {kind!r}{hint}"))
+        problems.append(doc.problem((*path, "kind"), f"unknown kind {kind!r}"
+                                    + did_you_mean(kind, known) + "; this definition may "
+                                    f"name: {', '.join(sorted(known))} (printkit's kinds and "
+                                    "those of the game its 'game:' names)"))
         return None
     checker = Checker(doc)
     values = spec.record.check(given or {}, (*path, "options"), checker)

@@ -16,7 +16,7 @@ from printkit.deck.content import read_content
 from printkit.deck.definition import GAME
 from printkit.deck.faces import expand_faces, kind_options
 from printkit.deck.model import Definition, PrintSettings, Variant
-from printkit.deck.options import Kinds
+from printkit.deck.options import Kinds, KindSource
 from printkit.deck.parameters import resolve as resolve_parameters
 from printkit.deck.parameters import substitute as substitute_parameters
 from printkit.deck.schema import Checker
@@ -86,7 +86,7 @@ def load_definition(
     overrides: Sequence[str] = (),
     display: str | None = None,
     check_parameters: ParameterCheck | None = None,
-    kinds: Kinds,
+    kinds: KindSource,
 ) -> Definition:
     """Read, check and resolve a definition; raises :class:`DefinitionError`.
 
@@ -94,7 +94,8 @@ def load_definition(
     ``(key, message)`` pairs for the resolved parameters; they are reported at the place
     where each key was written, together with every other problem in the file.  ``kinds``
     are the face and back kinds the definition may name (from the layers that know the
-    renderers and the installed games).
+    renderers and the installed games), or a function giving them for the definition's
+    ``game:``, called once that has been read: each game's kinds are its own.
     """
     path = Path(path)
     doc = yamlsource.load(path, display)
@@ -126,6 +127,8 @@ def load_definition(
     problems.extend(checker.problems)
     if data is None:
         raise DefinitionError(problems)
+    if not isinstance(kinds, Kinds):
+        kinds = kinds(str(data.get("game") or ""))
     # kind-specific options, built into each kind's typed options
     face_groups = [f for f in (data.get("faces") or ()) if f]
     for index, group in enumerate(face_groups):
@@ -218,4 +221,5 @@ def load_definition(
         content=content,
         components=components,
         group_backs=group_backs,
+        back_owner=kinds.back_owners.get(str(back.get("kind") or "pattern"), ""),
     )

@@ -32,6 +32,9 @@ class CardFace:
     """``"A"``, ``"B"``... when several decks are built, else empty."""
     options: object = field(compare=False, hash=False)
     """The typed options of the face's kind (built by the kind from the definition)."""
+    owner: str = ""
+    """The game whose plugin declares the kind (empty for printkit's generic kinds): kinds
+    belong to their game, so two games may each have a kind of the same name."""
 
     def attr(self, name: str) -> AttributeValue:
         """The value of attribute ``name`` (``KeyError`` if the face has none)."""
@@ -47,6 +50,8 @@ class Back:
 
     kind: str
     options: object = field(compare=False, hash=False)
+    owner: str = ""
+    """The game whose plugin declares the kind (empty for printkit's generic kinds)."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +114,8 @@ class Definition:
     """The components besides the main deck (tokens, sheets, other decks, boards)."""
     group_backs: Mapping[str, Back] = field(default_factory=dict, compare=False, hash=False)
     """The face groups (by id) that name a back of their own instead of ``back:``."""
+    back_owner: str = ""
+    """The game whose plugin declares the back's kind (empty for a generic kind)."""
 
     @property
     def card_count(self) -> int:

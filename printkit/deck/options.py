@@ -24,7 +24,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar
 
 from printkit.deck.model import AttributeValue
 from printkit.deck.schema import Field, Node, Record
@@ -77,7 +77,16 @@ class OptionsSpec(Generic[OptionsT]):
 @dataclass(frozen=True)
 class Kinds:
     """The face and back kinds a definition may name (gathered by the layers above, which
-    know the renderers and the installed games)."""
+    know the renderers and the installed games): printkit's generic kinds and those of the
+    definition's own game, each kind with the game that declares it."""
 
     faces: Mapping[str, OptionsSpec[Any]]
     backs: Mapping[str, OptionsSpec[Any]]
+    face_owners: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The game declaring each face kind that is not generic, by kind name."""
+    back_owners: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The game declaring each back kind that is not generic, by kind name."""
+
+
+KindSource: TypeAlias = Kinds | Callable[[str], Kinds]
+"""The kinds of a definition, or how to find them from its ``game:`` once that is read."""

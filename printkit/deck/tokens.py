@@ -123,7 +123,8 @@ def read_tokens(reading: Reading, name: str, spec: Mapping[str, Any],
         options = kind_options(reading.doc, reading.kinds.backs, given.get("kind"),
                                given.get("options"), (*base, "back"), reading.problems)
         if options is not None:
-            back = Back(str(given["kind"]), options)
+            back = Back(str(given["kind"]), options,
+                        reading.kinds.back_owners.get(str(given["kind"]), ""))
     if len(reading.problems) != before or fronts is None or shape is None or size is None:
         return None
     width = height = float(size)

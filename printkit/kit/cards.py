@@ -46,7 +46,8 @@ def main_deck(definition: Definition) -> Deck:
     """The deck of the definition's ``card``, ``faces`` and ``back``."""
     return Deck(definition.title, definition.title, "cards", definition.card_width,
                 definition.card_height, definition.safe_margin, definition.faces,
-                Back(definition.back_kind, definition.back_options), definition.group_backs)
+                Back(definition.back_kind, definition.back_options, definition.back_owner),
+                definition.group_backs)
 
 
 def component_deck(definition: Definition, component: CardsComponent) -> Deck:
@@ -90,7 +91,7 @@ def card_artwork(definition: Definition, bleed: float) -> tuple[list[Artwork], A
     frame = _frame(deck, bleed)
     faces = [Artwork(face.key, render_face(face, frame)) for face in deck.faces]
     return faces, Artwork(BACK_KEY, render_back(deck.back.kind, frame, deck.back.options,
-                                                deck.title))
+                                                deck.title, deck.back.owner))
 
 
 def plan_cards(definition: Definition, plan: PrintPlan) -> CardsPlan:
@@ -110,11 +111,11 @@ def plan_deck(deck: Deck, plan: PrintPlan) -> CardsPlan:
     frame = _frame(deck, plan.spec.bleed)
     faces = _drawn(deck, frame)
     back = Artwork(BACK_KEY, render_back(deck.back.kind, frame, deck.back.options,
-                                         deck.title))
+                                         deck.title, deck.back.owner))
     by_svg = {back.svg: back}
     group_backs: dict[str, Artwork] = {}
     for group, own in deck.group_backs.items():
-        svg = render_back(own.kind, frame, own.options, deck.title)
+        svg = render_back(own.kind, frame, own.options, deck.title, own.owner)
         group_backs[group] = by_svg.setdefault(svg, Artwork(f"{BACK_KEY}:{group}", svg))
     spec = SheetSpec(paper=plan.spec.paper, card_w=deck.width, card_h=deck.height,
                      bleed=plan.spec.bleed, margin=plan.spec.margin, gutter=plan.spec.gutter,

@@ -187,7 +187,7 @@ def _tokens(definition: Definition, tokens: TokensComponent, plan: PrintPlan) ->
         elif behind is not None:
             if "back" not in drawn:
                 drawn["back"] = Artwork("back", render_back(behind.kind, frame, behind.options,
-                                                            definition.title))
+                                                            definition.title, behind.owner))
             backs += [drawn["back"]] * face.copies
     if problems:
         raise DefinitionError(problems)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,16 +11,18 @@ from typing import Any
 from printkit import plugins
 from printkit.deck.load import load_definition
 from printkit.deck.model import Definition
-from printkit.errors import DefinitionError, PrintkitError
+from printkit.errors import DefinitionError, PrintkitError, Problem
 from printkit.examples.check import over_limits
-from printkit.plugins import PluginError, UnknownGameError
-from printkit.render.kinds import catalogue
+from printkit.plugins import PluginError, unknown_game
+from printkit.render.kinds import kinds_for
 from printkit.rules.base import Game, ParamsError, make_params
 from printkit.rules.registry import build_engine, engine_class
 
 
 def shipped_games() -> tuple[str, ...]:
-    """Names of the installed games that ship a definition, sorted."""
+    """Names of the installed games that ship a definition, sorted.  A game whose plugin
+    cannot be loaded is left out (``printkit list`` names it with its error), so it stops
+    no other game."""
     return tuple(p.name for p in plugins.plugins() if p.definition is not None)
 
 
@@ -32,26 +35,40 @@ def shipped_definition(name: str) -> Path:
     """
     plugin = plugins.find(name)
     if plugin.definition is None:
-        raise UnknownGameError(name, list(shipped_games()))
+        raise unknown_game(name, shipped_games())
     try:
         resource = plugin.definition.traversable()
     except (ImportError, OSError) as exc:
-        raise PluginError(f"game plugin {name!r}: cannot find its definition "
+        raise PluginError(f"{plugins.label(name)}: cannot find its definition "
                           f"{plugin.definition}: {exc}") from None
     path = Path(str(resource))
     if not path.is_file():
-        raise PluginError(f"game plugin {name!r}: its definition {plugin.definition} is not "
+        raise PluginError(f"{plugins.label(name)}: its definition {plugin.definition} is not "
                           "a file on disk")
     return path
 
 
+ACCEPTED = ("an installed game's name (printkit list shows them) or a definition file "
+            "(.yaml)")
+"""What a command that takes one game accepts, in words."""
+
+
 def definition_path(name_or_path: str) -> Path:
-    """A shipped game by name, or a definition file by path."""
+    """A shipped game by name, or a definition file by path.
+
+    Raises :class:`DefinitionError` for a path that is not a regular file (a folder, a
+    device such as ``/dev/null``), or that does not exist, and
+    :class:`~printkit.plugins.UnknownGameError` for a name that no game has.
+    """
     path = Path(name_or_path)
-    if path.suffix in (".yaml", ".yml") or path.is_file():
-        if not path.is_file():
-            raise DefinitionError(f"no such file: {name_or_path}")
+    if path.is_file():
         return path
+    if path.is_dir():
+        raise DefinitionError(f"{name_or_path!r} is a folder: give {ACCEPTED}")
+    if path.exists():
+        raise DefinitionError(f"{name_or_path!r} is not a regular file: give {ACCEPTED}")
+    if path.suffix in (".yaml", ".yml") or "/" in name_or_path or os.sep in name_or_path:
+        raise DefinitionError(f"no such file: {name_or_path}")
     return shipped_definition(name_or_path)
 
 
@@ -84,11 +101,24 @@ def check_parameters(rules: str, parameters: Mapping[str, object]) -> list[tuple
 
 def resolve(name_or_path: str, *, variant: str | None = None,
             overrides: Sequence[str] = ()) -> ResolvedGame:
-    """Load a definition and build its engine; every problem raised together."""
+    """Load a definition and build its engine; every problem raised together.
+
+    The definition may name printkit's generic kinds and those of the game its ``game:``
+    names (see :func:`printkit.render.kinds.kinds_for`).  The problems of loading a
+    ``variant`` end with a line naming it.
+    """
     path = definition_path(name_or_path)
     display = str(path.relative_to(Path.cwd())) if path.is_relative_to(Path.cwd()) else str(path)
-    definition = load_definition(path, variant=variant, overrides=overrides, display=display,
-                                 check_parameters=check_parameters, kinds=catalogue())
+    try:
+        definition = load_definition(path, variant=variant, overrides=overrides,
+                                     display=display, check_parameters=check_parameters,
+                                     kinds=kinds_for)
+    except PrintkitError as exc:
+        if variant is None:
+            raise
+        note = Problem(f"these problems were found loading {display} with the variant "
+                       f"{variant!r} (--variant {variant})")
+        raise type(exc)([*exc.problems, note]) from None
     if definition.rules is None:
         return ResolvedGame(definition, None)
     cls = engine_class(definition.rules)
@@ -98,6 +128,6 @@ def resolve(name_or_path: str, *, variant: str | None = None,
 
 def load(path: Path | str, *, variant: str | None = None,
          overrides: Sequence[str] = ()) -> Definition:
-    """The checked definition in ``path`` (or of a shipped game), with the installed kinds
-    and engines; every problem raised together."""
+    """The checked definition in ``path`` (or of a shipped game), with its game's kinds
+    and engine; every problem raised together."""
     return resolve(str(path), variant=variant, overrides=overrides).definition

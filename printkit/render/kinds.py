@@ -1,10 +1,13 @@
 """Face and back kinds: a kind's typed options and its renderer, kept together.
 
 A :class:`FaceKind` draws the faces of a definition's face groups that name it
-(``kind: stars-and-stripes``); a :class:`BackKind` draws a back.  The kinds on offer are the
-generic ones printkit has (:mod:`printkit.render.faces`, :mod:`printkit.render.backs`) plus
-those each installed game's plugin declares (its ``face_kinds`` and ``back_kinds`` parts),
-gathered by :func:`catalogue`.
+(``kind: stars-and-stripes``); a :class:`BackKind` draws a back.  The kinds belong to their
+game: a definition may name printkit's generic kinds (:mod:`printkit.render.faces`,
+:mod:`printkit.render.backs`) and those its own game's plugin declares (its ``face_kinds``
+and ``back_kinds`` parts, for the game its ``game:`` names), gathered by :func:`kinds_for`.
+So loading or drawing one game imports no other game, a broken game's kinds harm no other,
+and two games may each have a kind of the same name: a face and a back remember the game
+whose kind they are (their ``owner``), and are drawn by that game's kind.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any, Generic, TypeVar, cast
 from printkit import memo, plugins
 from printkit.deck.model import CardFace
 from printkit.deck.options import Kinds, OptionsSpec
-from printkit.plugins import PluginError
+from printkit.plugins import GamePlugin, PluginError
 from printkit.render.svg import Frame
 
 OptionsT = TypeVar("OptionsT")
@@ -46,69 +49,158 @@ class BackKind(OptionsSpec[OptionsT], Generic[OptionsT]):
         return self.render(frame, cast(OptionsT, options), title)
 
 
-def _gather(generic: Iterable[Any], part: str, kind: type) -> Mapping[str, Any]:
-    return _gathered(tuple(generic), part, kind, plugins.plugins())
+def _generic_faces() -> tuple[FaceKind[Any], ...]:
+    from printkit.render.faces import GENERIC_FACE_KINDS
+
+    return GENERIC_FACE_KINDS
 
 
-@functools.lru_cache(maxsize=16)
-def _gathered(generic: tuple[Any, ...], part: str, kind: type,
-              installed: tuple[plugins.GamePlugin, ...]) -> Mapping[str, Any]:
-    """The kinds of ``part``, generic and declared by the ``installed`` plugins (worked out
-    once for each set of plugins: every face drawn asks)."""
+def _generic_backs() -> tuple[BackKind[Any], ...]:
+    from printkit.render.backs import GENERIC_BACK_KINDS
+
+    return GENERIC_BACK_KINDS
+
+
+@functools.lru_cache(maxsize=64)
+def _declared(plugin: GamePlugin, part: str, kind: type,
+              generic: tuple[str, ...]) -> Mapping[str, Any]:
+    """The kinds ``plugin`` declares as ``part``, by name, checked (once per plugin)."""
+    if not plugin.has(part):
+        return types.MappingProxyType({})
+    declared = plugin.part(part)
+    what = part[:-1].replace("_", " ")
+    if not isinstance(declared, (tuple, list)) or not all(
+            isinstance(k, kind) for k in declared):
+        raise PluginError(f"{plugins.label(plugin.name)}: its {part} must be a tuple of "
+                          f"{kind.__name__} values")
     found: dict[str, Any] = {}
-    owner: dict[str, str] = {}
-    for item in generic:
+    for item in declared:
+        if item.name in generic:
+            raise PluginError(f"{plugins.label(plugin.name)}: its {what} {item.name!r} has "
+                              "the name of one of printkit's own: choose another name")
+        if item.name in found:
+            raise PluginError(f"{plugins.label(plugin.name)}: it declares the {what} "
+                              f"{item.name!r} twice")
         found[item.name] = item
-        owner[item.name] = "printkit"
-    for plugin in installed:
-        if not plugin.has(part):
-            continue
-        declared = plugin.part(part)
-        if not isinstance(declared, (tuple, list)) or not all(
-                isinstance(k, kind) for k in declared):
-            raise PluginError(f"game plugin {plugin.name!r}: its {part} must be a tuple of "
-                              f"{kind.__name__} values")
-        for item in declared:
-            if item.name in found:
-                raise PluginError(f"the {part[:-1].replace('_', ' ')} {item.name!r} is "
-                                  f"declared by both {owner[item.name]} and {plugin.name!r}")
-            found[item.name] = item
-            owner[item.name] = plugin.name
     return types.MappingProxyType(found)
 
 
-def face_kinds() -> Mapping[str, FaceKind[Any]]:
-    """Every face kind by name: the generic ones and every installed game's."""
-    from printkit.render.faces import GENERIC_FACE_KINDS
+def _game_plugin(game: str) -> GamePlugin | None:
+    """The plugin of ``game``, or ``None`` when no installed game has that name (a
+    definition of a game of its own, which names generic kinds only)."""
+    if not game or game not in plugins.game_names():
+        return None
+    return plugins.find(game)
 
-    return _gather(GENERIC_FACE_KINDS, "face_kinds", FaceKind)
+
+def kinds_for(game: str) -> Kinds:
+    """The kinds a definition whose ``game:`` is ``game`` may name: printkit's generic
+    kinds and, when an installed game has that name, that game's own (its plugin is loaded,
+    and no other).  Raises :class:`PluginError` naming the plugin when it cannot give them.
+    """
+    return _kinds_of(_game_plugin(game))
+
+
+@functools.lru_cache(maxsize=64)
+def _kinds_of(plugin: GamePlugin | None) -> Kinds:
+    generic_faces = {k.name: k for k in _generic_faces()}
+    generic_backs = {k.name: k for k in _generic_backs()}
+    if plugin is None:
+        return Kinds(types.MappingProxyType(generic_faces),
+                     types.MappingProxyType(generic_backs))
+    faces = _declared(plugin, "face_kinds", FaceKind, tuple(generic_faces))
+    backs = _declared(plugin, "back_kinds", BackKind, tuple(generic_backs))
+    _LOADED[plugin.name] = (faces, backs)
+    return Kinds(types.MappingProxyType({**generic_faces, **faces}),
+                 types.MappingProxyType({**generic_backs, **backs}),
+                 face_owners=types.MappingProxyType(dict.fromkeys(faces, plugin.name)),
+                 back_owners=types.MappingProxyType(dict.fromkeys(backs, plugin.name)))
+
+
+_LOADED: dict[str, tuple[Mapping[str, Any], Mapping[str, Any]]] = {}
+"""The own face and back kinds of each game whose kinds were asked for in this process."""
+
+
+def _every(generic: Iterable[Any], index: int) -> dict[str, Any]:
+    found = {k.name: k for k in generic}
+    for plugin in plugins.plugins():
+        try:
+            kinds_for(plugin.name)
+        except PluginError:
+            continue  # printkit list names it; every other game's kinds are still there
+        for name, kind in _LOADED[plugin.name][index].items():
+            found.setdefault(name, kind)
+    return found
+
+
+def face_kinds() -> Mapping[str, FaceKind[Any]]:
+    """Every face kind by name, generic and of every installed game that loads (for the
+    schema and reference, which describe them all; a name two games give keeps the first
+    game's).  A definition names only its own game's: see :func:`kinds_for`."""
+    return _every(_generic_faces(), 0)
 
 
 def back_kinds() -> Mapping[str, BackKind[Any]]:
-    """Every back kind by name: the generic ones and every installed game's."""
-    from printkit.render.backs import GENERIC_BACK_KINDS
-
-    return _gather(GENERIC_BACK_KINDS, "back_kinds", BackKind)
+    """Every back kind by name, as :func:`face_kinds` gathers the face kinds."""
+    return _every(_generic_backs(), 1)
 
 
-def catalogue() -> Kinds:
-    """The kinds a definition may name, for the loader."""
-    return Kinds(faces=dict(face_kinds()), backs=dict(back_kinds()))
+def catalogue(game: str | None = None) -> Kinds:
+    """The kinds of the definitions of ``game`` (see :func:`kinds_for`); without a game,
+    those of every installed game that loads, each with its game (for tests and tools that
+    load a definition apart from its game)."""
+    if game is not None:
+        return kinds_for(game)
+    faces: dict[str, OptionsSpec[Any]] = {k.name: k for k in _generic_faces()}
+    backs: dict[str, OptionsSpec[Any]] = {k.name: k for k in _generic_backs()}
+    face_owners: dict[str, str] = {}
+    back_owners: dict[str, str] = {}
+    for plugin in plugins.plugins():
+        try:
+            own = kinds_for(plugin.name)
+        except PluginError:
+            continue
+        for name, owner in own.face_owners.items():
+            if name not in faces:
+                faces[name], face_owners[name] = own.faces[name], owner
+        for name, owner in own.back_owners.items():
+            if name not in backs:
+                backs[name], back_owners[name] = own.backs[name], owner
+    return Kinds(faces, backs, face_owners=face_owners, back_owners=back_owners)
+
+
+def _find(name: str, owner: str, index: int, what: str) -> Any:
+    """The kind ``name`` of the game ``owner`` (a generic one when ``owner`` is empty; a
+    face made by hand, without its owner, finds its kind among the games loaded so far)."""
+    generic = _kinds_of(None)
+    own = kinds_for(owner) if owner else generic
+    found = (own.faces if index == 0 else own.backs).get(name)
+    if found is not None:
+        return found
+    if owner:
+        raise LookupError(f"the game {owner!r} has no {what} kind {name!r}")
+    candidates = [kinds[index][name] for kinds in _LOADED.values() if name in kinds[index]]
+    if len(candidates) != 1:
+        raise LookupError(f"no game loaded has the {what} kind {name!r}" if not candidates
+                          else f"several games have the {what} kind {name!r}: the face "
+                               "must say whose it is (its owner)")
+    return candidates[0]
 
 
 def render_face(face: CardFace, frame: Frame) -> str:
-    """SVG text of ``face``, drawn by the kind it names.
+    """SVG text of ``face``, drawn by the kind it names, of the game it belongs to.
 
     A kind draws from the face, its options and the frame alone, so within a
     :func:`printkit.memo.session` a face equal in all three (the same card of the base game
     and of a variant, or of the card sheet and a booklet diagram) is drawn once.
     """
-    kind = face_kinds()[face.kind]
+    kind: FaceKind[Any] = _find(face.kind, face.owner, 0, "face")
     return memo.cached("face", (face, face.options, frame), lambda: kind.draw(face, frame))
 
 
-def render_back(kind: str, frame: Frame, options: object, title: str) -> str:
-    """SVG text of a back of ``kind`` (drawn once a session for equal arguments)."""
-    found = back_kinds()[kind]
-    return memo.cached("back", (kind, frame, options, title),
+def render_back(kind: str, frame: Frame, options: object, title: str, owner: str = "") -> str:
+    """SVG text of a back of ``kind`` (of the game ``owner``, empty for a generic kind),
+    drawn once a session for equal arguments."""
+    found: BackKind[Any] = _find(kind, owner, 1, "back")
+    return memo.cached("back", (kind, owner, frame, options, title),
                        lambda: found.draw(frame, options, title))

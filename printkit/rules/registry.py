@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Any, TypeVar, cast
 
 from printkit import memo, plugins
-from printkit.plugins import PluginError, UnknownGameError
+from printkit.plugins import PluginError, unknown_game
 from printkit.rules.base import Game
 
 G = TypeVar("G", bound=Game[Any, Any, Any])
 
 
 def engine_names() -> tuple[str, ...]:
-    """Names of the installed games that have a rules engine, sorted."""
+    """Names of the installed games that have a rules engine, sorted (a plugin that cannot
+    be loaded is left out; ``printkit list`` names it)."""
     return tuple(p.name for p in plugins.plugins() if p.has("engine"))
 
 
@@ -25,10 +26,10 @@ def engine_class(name: str) -> type[Game[Any, Any, Any]]:
     """
     plugin = plugins.find(name)
     if not plugin.has("engine"):
-        raise UnknownGameError(name, list(engine_names()))
+        raise unknown_game(name, engine_names())
     engine = plugin.part("engine", Game)
     if not isinstance(engine, type):
-        raise PluginError(f"game plugin {name!r}: its engine must be a Game subclass")
+        raise PluginError(f"{plugins.label(name)}: its engine must be a Game subclass")
     return cast(type[Game[Any, Any, Any]], engine)
 
 
