@@ -55,6 +55,12 @@ class Limits:
     """Seconds a booklet template may take to render."""
     output: int = 500_000_000
     """Bytes of all the files of one kit together."""
+    template_value: int = 1_000_000
+    """Characters of one text, items of one list or digits of one number that a booklet
+    template makes; each operation's result is sized from its arguments before it is made."""
+    template_output: int = 1_000_000
+    """Characters a booklet template writes in all, counted as they are written (text
+    written into a macro or a captured block counts too)."""
 
     def option(self, name: str) -> str:
         """How to raise the limit called ``name`` on the command line."""

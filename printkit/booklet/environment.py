@@ -14,26 +14,25 @@ cause is raised as a :class:`~printkit.errors.DefinitionError` at the template's
 Templates are untrusted: they run in Jinja's immutable sandbox (no private attributes, no
 changing what the booklet passes in), may load only files inside the folders they were given
 (the definition's folder and the shipped partials; a symbolic link leading out is refused),
-and are bounded in time (``template-seconds``) and in the size of what they write
-(``output``), with ``range`` and the ``*`` and ``**`` operators kept to sizes a booklet needs.
+and are bounded in time (``template-seconds``), in the size of what they write
+(``template-output``) and in the size of every value they make (``template-value``); see
+:mod:`printkit.booklet.sandbox`.
 """
 
 from __future__ import annotations
 
 import re
-import time
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import jinja2
 import jinja2.exceptions
-import jinja2.sandbox
 from jinja2.ext import Extension
 
-from printkit import limits
+from printkit.booklet.sandbox import BoundedSandbox, SafeLoader
+from printkit.booklet.sizes import TemplateLimitError
 from printkit.errors import DefinitionError, Location, Problem, did_you_mean
 
 MARK_OPEN = "\ue000"
@@ -172,117 +171,12 @@ class _LineMarks(Extension):
         return mark_lines(source, index)
 
 
-LARGEST_SEQUENCE = 1_000_000
-"""Most items (or characters) a template may make with ``range``, ``*`` or ``**``."""
-
-
-class TemplateLimitError(Exception):
-    """A template ran too long or wrote too much (the message names the limit)."""
-
-
-class _Bounds:
-    """The time and size a rendering may take."""
-
-    def __init__(self) -> None:
-        self.deadline = float("inf")
-
-    def start(self) -> None:
-        self.deadline = time.monotonic() + limits.current().template_seconds
-
-    def check(self) -> None:
-        if time.monotonic() > self.deadline:
-            raise TemplateLimitError(limits.beyond("template-seconds", "rendering took too "
-                                                   "long", "seconds"))
-
-
-class _SafeLoader(jinja2.FileSystemLoader):
-    """Loads templates only from inside its folders (a link leading out is refused)."""
-
-    def get_source(self, environment: jinja2.Environment, template: str
-                   ) -> tuple[str, str, Callable[[], bool]]:
-        source, filename, uptodate = super().get_source(environment, template)
-        resolved = Path(filename).resolve()
-        roots = [Path(p).resolve() for p in self.searchpath]
-        if not any(resolved.is_relative_to(root) for root in roots):
-            raise jinja2.TemplateNotFound(template)
-        if len(source.encode("utf-8")) > limits.current().file_size:
-            raise TemplateLimitError(f"{template}: " + limits.beyond(
-                "file-size", "the template is too large", "bytes"))
-        return source, filename, uptodate
-
-
-class _BoundedSandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
-    """Jinja's immutable sandbox with a deadline and bounded sequences."""
-
-    intercepted_binops = frozenset(["*", "**"])
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        self.bounds = _Bounds()
-        self.globals["range"] = self._range
-
-    def _range(self, *args: int) -> Iterator[int]:
-        numbers = range(*args)
-        if len(numbers) > LARGEST_SEQUENCE:
-            raise TemplateLimitError(f"range() of {len(numbers)} numbers is more than a "
-                                     f"booklet needs (at most {LARGEST_SEQUENCE})")
-        check = self.bounds.check
-        for number in numbers:
-            check()
-            yield number
-
-    def call(__self, __context: jinja2.runtime.Context, __obj: Any,
-             *args: Any, **kwargs: Any) -> Any:
-        __self.bounds.check()
-        return super().call(__context, __obj, *args, **kwargs)
-
-    def getattr(self, obj: Any, attribute: str) -> Any:
-        self.bounds.check()
-        return super().getattr(obj, attribute)
-
-    def call_binop(self, context: jinja2.runtime.Context, operator: str, left: Any,
-                   right: Any) -> Any:
-        self.bounds.check()
-        if operator == "**":
-            if isinstance(right, (int, float)) and abs(right) > 64:
-                raise TemplateLimitError(f"{left} ** {right} is larger than a booklet needs")
-            return left**right
-        size = max(_length(left) * _count(right), _length(right) * _count(left))
-        if size > LARGEST_SEQUENCE:
-            raise TemplateLimitError(f"repeating a text or list {size} times over is more than "
-                                     f"a booklet needs (at most {LARGEST_SEQUENCE})")
-        return left * right
-
-    def bounded_concat(self, chunks: Iterable[str]) -> str:
-        """Join what the template writes, stopping at the time and size limits."""
-        most = limits.current().output
-        total = 0
-        out = []
-        check = self.bounds.check
-        for chunk in chunks:
-            check()
-            total += len(chunk)
-            if total > most:
-                raise TemplateLimitError(limits.beyond("output", "the template wrote too much",
-                                                       "characters"))
-            out.append(chunk)
-        return "".join(out)
-
-
-def _length(value: object) -> int:
-    return len(value) if isinstance(value, (str, list, tuple)) else 1
-
-
-def _count(value: object) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 1
-
-
-def make_environment(search: Sequence[Path], *, filters: Mapping[str, object] | None = None
-                     ) -> jinja2.Environment:
+def make_environment(search: Sequence[Path], *, filters: Mapping[str, Callable[..., object]]
+                     | None = None) -> jinja2.Environment:
     """A sandboxed environment loading templates from inside the folders in ``search`` (first
     match wins)."""
-    env = _BoundedSandbox(
-        loader=_SafeLoader([str(p) for p in search], encoding="utf-8"),
+    env = BoundedSandbox(
+        loader=SafeLoader([str(p) for p in search], encoding="utf-8"),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -293,9 +187,8 @@ def make_environment(search: Sequence[Path], *, filters: Mapping[str, object] | 
         # template renders, under the sandbox and its bounds (and compiling is a fifth faster)
         optimized=False,
     )
-    env.concat = env.bounded_concat  # type: ignore[method-assign]
     env.extend(booklet_registry=_Registry())
-    env.filters.update(filters or {})
+    env.add_filters(filters or {})
     return env
 
 
@@ -336,11 +229,14 @@ def render_template(env: jinja2.Environment, name: str, context: Mapping[str, ob
                     ) -> RenderedText:
     """Render template ``name``; errors become :class:`DefinitionError` at the template."""
     registry: _Registry = getattr(env, "booklet_registry")  # noqa: B009
-    if isinstance(env, _BoundedSandbox):
+    if isinstance(env, BoundedSandbox):
         env.bounds.start()
     try:
         template = env.get_template(name)
-        text = template.render(dict(context))
+        if isinstance(env, BoundedSandbox):
+            text = env.render_bounded(template, dict(context))
+        else:
+            text = template.render(dict(context))
     except jinja2.TemplateSyntaxError as exc:
         where = display_name(exc.filename, exc.name)
         index = registry.names.index(where) if where in registry.names else None
