@@ -15,9 +15,9 @@ is asked for, one at a time; the parts of a plugin are ``"module:attribute"`` re
 listing the games imports no engine and building one imports no other game.  A plugin that
 cannot be loaded is remembered with its error, which names its distribution and version:
 asking for that game raises it, and every other game works as before
-(:func:`plugins` skips it, :func:`load_problems` reports it).  :func:`blame` tells whether
-an exception was raised inside a game plugin installed from another distribution, so that
-its bug is reported as that plugin's.
+(:func:`plugins` skips it, :func:`load_problems` reports it).  :mod:`printkit.blame` tells
+whether an exception was raised inside a game plugin installed from another distribution,
+so that its bug is reported as that plugin's.
 
 This module sits at the bottom of the layers: it hands out the parts as plain objects, and
 each layer checks the type of what it asks for (see :func:`GamePlugin.part`).
@@ -28,10 +28,7 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import importlib.resources
-import os
 import re
-import sys
-import traceback
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -298,7 +295,7 @@ def find(name: str) -> GamePlugin:
 
 def _load(name: str, point: importlib.metadata.EntryPoint) -> GamePlugin:
     """Import one entry point and check that it is the plugin it says it is."""
-    where = f"{label(name)}, {point.value}"
+    where = label(name)
     if name in _REGISTRY.clashes:
         raise PluginError(f"the game {name!r} is declared by more than one installed "
                           f"distribution ({', '.join(_REGISTRY.clashes[name])}): uninstall "
@@ -306,13 +303,14 @@ def _load(name: str, point: importlib.metadata.EntryPoint) -> GamePlugin:
     try:
         plugin = point.load()
     except Exception as exc:  # a broken plugin is named, whatever it raised
-        raise PluginError(f"{where}: cannot be loaded: {type(exc).__name__}: {exc}") from exc
+        raise PluginError(f"{where} cannot be loaded from {point.value}: "
+                          f"{type(exc).__name__}: {exc}") from exc
     if not isinstance(plugin, GamePlugin):
-        raise PluginError(f"{where}: is a {type(plugin).__name__}, not a printkit "
-                          "GamePlugin")
+        raise PluginError(f"{where}: {point.value} is a {type(plugin).__name__}, not a "
+                          "printkit GamePlugin")
     if plugin.name != name:
-        raise PluginError(f"{where}: declares a game named {plugin.name!r}; the entry "
-                          "point's name and the plugin's must agree")
+        raise PluginError(f"{where}: {point.value} declares a game named {plugin.name!r}; "
+                          "the entry point's name and the plugin's must agree")
     return plugin
 
 
@@ -340,6 +338,22 @@ def load_problems() -> list[Problem]:
     return problems
 
 
+def installed_elsewhere() -> tuple[tuple[str, str, Distribution], ...]:
+    """(game, module of its entry point, distribution) of every installed game that does
+    not come with printkit itself (nothing is imported)."""
+    found = []
+    for name, point in _REGISTRY.points().items():
+        dist = _distribution(point)
+        if dist is not None and dist.name != OWN_DISTRIBUTION:
+            found.append((name, point.module, dist))
+    return tuple(found)
+
+
+def loaded() -> tuple[GamePlugin, ...]:
+    """The plugins loaded so far in this process (those :func:`registered` included)."""
+    return (*_REGISTRY.loaded.values(), *_REGISTRY.extra.values())
+
+
 def where_looked() -> str:
     """Where games are looked for, in words (for messages when none is found)."""
     return (f"entry points of the group {ENTRY_POINT_GROUP!r} in the Python environment of "
@@ -359,98 +373,21 @@ def registered(*extra: GamePlugin) -> Iterator[None]:
         _REGISTRY.extra.update(before)
 
 
-# --------------------------------------------------------------------------- blame
-
-
-@dataclass(frozen=True)
-class Culprit:
-    """The game plugin an exception was raised in."""
-
-    game: str
-    distribution: Distribution | None
-
-    def __str__(self) -> str:
-        return label(self.game)
-
-
-_REMOTE_FILE = re.compile(r'^\s*File "([^"]+)", line \d+', re.MULTILINE)
-"""A frame of a traceback sent back as text (by a worker process)."""
-
-
-def blame(exc: BaseException) -> Culprit | None:
-    """The game plugin from another distribution whose code raised ``exc``, if any.
-
-    The frames of the traceback (its causes and contexts too, and the text of a traceback
-    a worker process sent back) are matched with the folders of the plugins loaded so far;
-    the innermost frame inside one decides.  The games printkit ships are not blamed:
-    their bugs are printkit's.
-    """
-    folders = _plugin_folders()
-    if not folders:
-        return None
-    culprit: str | None = None
-    for file in _traceback_files(exc):
-        for folder, game in folders:
-            if file.startswith(folder):
-                culprit = game
-    if culprit is None:
-        return None
-    return Culprit(culprit, distribution(culprit))
-
-
-def _plugin_folders() -> list[tuple[str, str]]:
-    """(package folder with a trailing separator, or the file of a one-module plugin; game)
-    of each loaded plugin that printkit does not ship."""
-    folders: list[tuple[str, str]] = []
-    for plugin in (*_REGISTRY.loaded.values(), *_REGISTRY.extra.values()):
-        found = distribution(plugin.name)
-        if found is not None and found.name == OWN_DISTRIBUTION:
-            continue
-        module = sys.modules.get(plugin.package)
-        paths = getattr(module, "__path__", None)
-        file = getattr(module, "__file__", None)
-        if paths is not None:
-            folders.extend((os.path.join(os.path.abspath(path), ""), plugin.name)
-                           for path in paths)
-        elif isinstance(file, str):  # a plugin of one module
-            folders.append((os.path.abspath(file), plugin.name))
-    return folders
-
-
-def _traceback_files(exc: BaseException) -> list[str]:
-    """The file of every frame of ``exc`` and of the exceptions behind it, outermost first."""
-    files: list[str] = []
-    seen: set[int] = set()
-    chain: list[BaseException] = []
-    current: BaseException | None = exc
-    while current is not None and id(current) not in seen:
-        seen.add(id(current))
-        chain.append(current)
-        current = current.__cause__ if current.__cause__ is not None else (
-            None if current.__suppress_context__ else current.__context__)
-    for link in reversed(chain):  # the first raised first, so the last word is innermost
-        files.extend(os.path.abspath(m) for m in _REMOTE_FILE.findall(
-            str(link) if type(link).__name__ == "_RemoteTraceback" else ""))
-        files.extend(os.path.abspath(frame.f_code.co_filename)
-                     for frame, _ in traceback.walk_tb(link.__traceback__))
-    return files
-
-
 __all__ = [
     "ENTRY_POINT_GROUP",
     "PARTS",
-    "Culprit",
     "Distribution",
     "GamePlugin",
     "PluginError",
     "Resource",
     "UnknownGameError",
-    "blame",
     "distribution",
     "find",
     "game_names",
+    "installed_elsewhere",
     "label",
     "load_problems",
+    "loaded",
     "plugins",
     "registered",
     "unknown_game",

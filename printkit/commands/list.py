@@ -39,7 +39,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
                 continue
             definition = resolve(name).definition
         except PrintkitError as exc:
-            console.print(f"{name:<22} (cannot be used: the error is below)")
+            console.print(f"{name:<22} (cannot be used: see its error)")
             console.error(exc.render())
             continue
         working += 1

@@ -1,0 +1,156 @@
+"""One broken game stops no other: the games of tests/broken_plugin are installed into a
+folder of this test's own (a distribution's files, as pip would write them) and given to
+printkit commands run in fresh interpreters, so nothing is installed where other tests or CI
+would see it.  Beside them the shipped games list, build, check and simulate exactly as
+without them, a build of one game imports no other game's modules, each broken game fails
+alone with its distribution named, and a bug in a plugin's own code is blamed on it."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, Run
+
+PACKAGE = ROOT / "tests" / "broken_plugin"
+DISTRIBUTION = "printkit-broken-game 0.1.0"
+BROKEN = ("broken-faces", "broken-import", "buggy-faces")
+
+
+def install(package: Path, site: Path) -> None:
+    """Install ``package`` into ``site`` the way pip does for a plain wheel: its modules,
+    and a ``.dist-info`` folder whose ``entry_points.txt`` is made from its pyproject.toml
+    (so the entry points the tests use are the package's own)."""
+    project = tomllib.loads((package / "pyproject.toml").read_text(encoding="utf-8"))
+    meta = project["project"]
+    for name in project["tool"]["setuptools"]["packages"]:
+        shutil.copytree(package / name, site / name)
+    info = site / f"{meta['name'].replace('-', '_')}-{meta['version']}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {meta['name']}\n"
+                                   f"Version: {meta['version']}\n", encoding="utf-8")
+    lines = []
+    for group, points in meta["entry-points"].items():
+        lines.append(f"[{group}]")
+        lines += [f"{name} = {value}" for name, value in points.items()]
+    (info / "entry_points.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding the broken games, installed."""
+    folder = tmp_path_factory.mktemp("site")
+    install(PACKAGE, folder)
+    return folder
+
+
+def run_with(site: Path | None, *args: str, script: str | None = None
+             ) -> subprocess.CompletedProcess[str]:
+    """``printkit ARGS`` (or ``script``) in a fresh interpreter, from the repository root,
+    with the games in ``site`` installed when it is given."""
+    env = dict(os.environ)
+    paths = [str(site)] if site is not None else []
+    if env.get("PYTHONPATH"):
+        paths.append(env["PYTHONPATH"])
+    env["PYTHONPATH"] = os.pathsep.join(paths)
+    command = ([sys.executable, "-c", script, *args] if script is not None
+               else [sys.executable, "-m", "printkit", *args])
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=600, check=False)
+
+
+BUILD_AND_LIST_MODULES = """\
+import json, sys
+from printkit.cli import main
+status = main(sys.argv[1:])
+print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
+"""
+
+
+def test_the_package_is_not_installed_where_the_other_tests_run() -> None:
+    from printkit.plugins import game_names
+
+    assert not set(BROKEN) & set(game_names())
+
+
+def test_list_shows_every_game_and_each_broken_one_with_its_error(site: Path,
+                                                                  run_cli: Run) -> None:
+    alone = run_cli("list")
+    listed = run_with(site, "list")
+    assert listed.returncode == 0, listed.stderr
+    assert "Traceback" not in listed.stderr
+    for line in alone.out.splitlines():  # every working game, its variants and all
+        assert line in listed.stdout.splitlines()
+    for name in ("broken-faces", "broken-import"):
+        assert f"{name:<22} (cannot be used: see its error)" in listed.stdout
+    # its definition loads: its bug shows only when a face is drawn
+    assert f"{'buggy-faces':<22} Buggy Faces: 2 cards" in listed.stdout
+    errors = listed.stderr.splitlines()
+    assert errors == [  # each broken game once, not once for every game
+        f"error: game plugin 'broken-faces' ({DISTRIBUTION}): cannot import "
+        "printkit_broken_game.faces for its face_kinds: ImportError: the face kinds of "
+        "broken-faces cannot be imported, on purpose",
+        f"error: game plugin 'broken-import' ({DISTRIBUTION}) cannot be loaded from "
+        "printkit_broken_game.explodes:PLUGIN: RuntimeError: printkit_broken_game.explodes "
+        "fails when imported, on purpose"]
+
+
+def test_a_build_beside_broken_games_is_the_same_and_imports_no_other_game(
+        site: Path, tmp_path: Path, run_cli: Run) -> None:
+    alone = run_cli("build", "stars-and-stripes", "-q", "-o", str(tmp_path / "alone"))
+    assert alone.status == 0, alone.err
+    done = run_with(site, "build", "stars-and-stripes", "-q", "-o", str(tmp_path / "beside"),
+                    script=BUILD_AND_LIST_MODULES)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout.splitlines()[-1])
+    assert report["status"] == 0, done.stderr
+    games = [m for m in report["modules"] if m.startswith("printkit.games.")]
+    assert games and all(m.startswith("printkit.games.stars_and_stripes") for m in games)
+    assert not [m for m in report["modules"] if m.startswith(("printkit_broken_game",
+                                                              "printkit_toy_nim"))]
+    kit = {p.relative_to(tmp_path / "alone"): p.read_bytes()
+           for p in sorted((tmp_path / "alone").rglob("*")) if p.is_file()}
+    again = {p.relative_to(tmp_path / "beside"): p.read_bytes()
+             for p in sorted((tmp_path / "beside").rglob("*")) if p.is_file()}
+    assert len(kit) > 40 and again == kit
+
+
+def test_check_and_simulate_beside_broken_games_say_the_same(site: Path,
+                                                             run_cli: Run) -> None:
+    for args in (("check", "toy-nim"), ("check", "stars-and-stripes", "--variant", "two-player"),
+                 ("simulate", "stars-and-stripes", "--games", "2", "--seed", "3", "-q")):
+        alone = run_cli(*args)
+        beside = run_with(site, *args)
+        assert alone.status == 0 and beside.returncode == 0, beside.stderr
+        assert beside.stdout == alone.out
+
+
+def test_each_broken_game_fails_alone_naming_its_distribution(site: Path) -> None:
+    done = run_with(site, "check", "broken-import", "toy-nim", "broken-faces", "--jobs", "1")
+    assert done.returncode == 1
+    assert "toy-nim: Toy Nim is valid" in done.stdout
+    assert (f"error: game plugin 'broken-import' ({DISTRIBUTION}) cannot be loaded from "
+            "printkit_broken_game.explodes:PLUGIN: RuntimeError: printkit_broken_game."
+            "explodes fails when imported, on purpose") in done.stderr
+    assert (f"error: game plugin 'broken-faces' ({DISTRIBUTION}): cannot import "
+            "printkit_broken_game.faces for its face_kinds") in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_bug_in_a_plugins_code_is_blamed_on_that_plugin(site: Path, jobs: str) -> None:
+    done = run_with(site, "check", "buggy-faces", "toy-nim", "--jobs", jobs)
+    assert done.returncode == 70
+    # a worker process's plugin is not loaded in the parent: its distribution is named
+    named = (f"in the game plugin 'buggy-faces' ({DISTRIBUTION})" if jobs == "1"
+             else f"in the game plugins of {DISTRIBUTION}")
+    assert f"printkit: internal error (ZeroDivisionError) {named}: this is a bug in that " \
+           "plugin, not in printkit or your input" in done.stderr, done.stderr
+    assert "bug in printkit" not in done.stderr and "Traceback" not in done.stderr
