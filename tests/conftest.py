@@ -44,10 +44,33 @@ def run_cli(monkeypatch: pytest.MonkeyPatch) -> Run:
 
 
 
+# the broken plugin package is installed into a scratch folder by the tests that use it;
+# importing its modules, as doctest collection would, fails on purpose
+collect_ignore_glob = ["broken_plugin/*"]
+
+SLOW_LIST = ROOT / "tests" / "slow_tests.txt"
+
+
+def slow_tests() -> frozenset[str]:
+    """The tests ``-m "not slow"`` leaves out: one node id a line, without parameters."""
+    lines = SLOW_LIST.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """The toy game under tests/plugin_game must be installed, as a third-party game is."""
-    del config
+    config.addinivalue_line("markers", "slow: one of the tests listed in tests/slow_tests.txt "
+                            "(a second or more each); -m 'not slow' runs the rest")
     if "toy-nim" not in game_names():
         raise pytest.UsageError("the test game is not installed: run "
                                 "'python -m pip install -e tests/plugin_game' (the README's "
                                 "test command does)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the listed tests ``slow`` (every parameter set of a listed test function)."""
+    del config
+    listed = slow_tests()
+    for item in items:
+        if item.nodeid.partition("[")[0] in listed:
+            item.add_marker(pytest.mark.slow)
