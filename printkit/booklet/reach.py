@@ -6,7 +6,9 @@ and numbers.  A template reaches the same engine, so it is held to the same: a c
 for other parameters (``engine.from_options({...})``) has them read and checked exactly as
 ``--set`` values are, before an engine is built; any other call into the engine or a helper
 takes texts within the ``text`` limit, whole numbers within ``integer``, and values that are
-not collections the template made (positions, moves and cards the engine returned).
+not collections the template made (positions, moves and cards the engine returned); and no
+object of the engine's classes is made by a template (parameters made that way would skip
+their checks and could be handed to the helpers that build decks and boards).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from jinja2.exceptions import SecurityError
 from jinja2.utils import Namespace
 
 from printkit import limits
@@ -70,7 +73,11 @@ def checked_engine(cls: type[Game[Any, Any, Any]], options: object) -> Game[Any,
 
 
 def check_arguments(obj: object, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> None:
-    """Refuse a call into the engine or a helper with what an example file could not give."""
+    """Refuse a call into the engine or a helper with what an example file could not give,
+    and the making of an object of the engine's own classes (its parameters, a deck...)."""
+    if isinstance(obj, type):
+        raise SecurityError(f"a booklet template may not make a {_name(obj)} (an engine for "
+                            "other parameters comes from engine.from_options)")
     for value in (*args, *kwargs.values()):
         problem = _refusal(value)
         if problem:
