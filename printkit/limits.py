@@ -41,6 +41,10 @@ class Limits:
     """How deeply YAML mappings and lists may nest."""
     yaml_nodes: int = 200_000
     """Values in one YAML file, counting every use of an alias (stops "alias bombs")."""
+    yaml_alias_text: int = 10_000_000
+    """Characters of text that aliases repeat in one YAML file: each use of a value after
+    the first counts every text in it again (160,000 uses of a 99,000-character text would
+    be 16 billion characters for the rest of printkit to read)."""
     integer: int = 1_000_000_000
     """The largest whole number (either sign) a definition or an option may give."""
     text: int = 100_000

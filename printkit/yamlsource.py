@@ -7,10 +7,10 @@ PyYAML would silently accept, are reported as problems.
 
 The input is untrusted, so reading it is bounded (:mod:`printkit.limits`): the file's size,
 how deeply values nest, how many values there are once aliases are expanded (an alias that
-contains itself, or a "billion laughs" of aliases, is an error, not a hang), the length of
-a text and the size of a number.  Explicit tags (``!!int``, ``!!binary``...) are refused,
-dates stay the text they were written as, and control characters are refused in any text,
-so nothing unexpected reaches the rest of printkit.
+contains itself, or a "billion laughs" of aliases, is an error, not a hang), how much text
+aliases repeat, the length of a text and the size of a number.  Explicit tags (``!!int``,
+``!!binary``...) are refused, dates stay the text they were written as, and control
+characters are refused in any text, so nothing unexpected reaches the rest of printkit.
 """
 
 from __future__ import annotations
@@ -79,6 +79,11 @@ class _Budget:
     depth: int
     open: set[int] = field(default_factory=set)
     """Ids of the nodes being built (an alias to one of them contains itself)."""
+    repeated: int = 0
+    """Characters of text that aliases may still repeat."""
+    scalars: dict[int, object] = field(default_factory=dict)
+    """Each plain value already read, by the id of its node: a value an alias repeats is
+    read (and any problem with it reported) once, then counted against ``repeated``."""
 
 
 def _too_deep() -> str:
@@ -115,7 +120,7 @@ def _build(doc: Document, node: yaml.Node, path: PathKey, problems: list[Problem
         budget.open.add(id(node))
         result: dict[str, object] = {}
         for key_node, value_node in node.value:
-            key_value = _scalar(doc, key_node, problems)
+            key_value = _scalar_once(doc, key_node, problems, budget)
             if not isinstance(key_value, (str, int)) or isinstance(key_value, bool):
                 problems.append(Problem("keys must be names", _location(doc, key_node)))
                 continue
@@ -133,7 +138,23 @@ def _build(doc: Document, node: yaml.Node, path: PathKey, problems: list[Problem
                  for i, item in enumerate(node.value)]
         budget.open.discard(id(node))
         return items
-    return _scalar(doc, node, problems)
+    return _scalar_once(doc, node, problems, budget)
+
+
+def _scalar_once(doc: Document, node: yaml.Node, problems: list[Problem],
+                 budget: _Budget) -> object:
+    """:func:`_scalar`, read once for each node however many aliases repeat it; each
+    repetition counts its characters against the ``yaml-alias-text`` limit."""
+    key = id(node)
+    if key not in budget.scalars:
+        budget.scalars[key] = _scalar(doc, node, problems)
+        return budget.scalars[key]
+    budget.repeated -= len(node.value) if isinstance(node, yaml.ScalarNode) else 0
+    if budget.repeated < 0:
+        raise _TooBig(Problem(limits.beyond(
+            "yaml-alias-text", "aliases repeat the text of this value too often",
+            "characters of repeated text"), _location(doc, node)))
+    return budget.scalars[key]
 
 
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
@@ -256,7 +277,8 @@ def parse(text: str, file: str) -> Document:
         raise DefinitionError([Problem("the file is empty", Location(file, 1, 1, doc._line(1)))])
     problems: list[Problem] = []
     try:
-        doc.data = _build(doc, node, (), problems, _Budget(bound.yaml_nodes, bound.yaml_depth))
+        doc.data = _build(doc, node, (), problems, _Budget(bound.yaml_nodes, bound.yaml_depth,
+                                                           repeated=bound.yaml_alias_text))
     except _TooBig as exc:
         raise DefinitionError([exc.problem]) from None
     if problems:
