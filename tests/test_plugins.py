@@ -4,13 +4,20 @@ keeps the engine contract."""
 
 from __future__ import annotations
 
+import importlib
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from printkit_toy_nim.rules import ToyNim
 
 from printkit import plugins
-from printkit.plugins import GamePlugin, PluginError, UnknownGameError, registered
+from printkit.blame import Culprit, blame
+from printkit.deck.model import CardFace
+from printkit.kit.games import load
+from printkit.plugins import GamePlugin, PluginError, UnknownGameError, game_names, registered
+from printkit.render.kinds import FaceKind, render_face
+from printkit.render.svg import Frame
 from printkit.rules import registry
 from printkit.testing import EngineContractError, check_engine
 from tests.conftest import Run
@@ -81,3 +88,151 @@ class _Liar(ToyNim):
 def test_the_contract_kit_catches_a_broken_engine() -> None:
     with pytest.raises(EngineContractError, match="illegal_reason finds nothing wrong"):
         check_engine(_Liar(), seeds=range(3))
+
+
+# --------------------------------------------------------------------------- kinds per game
+
+OWN_KIND = """\
+game: {game}
+title: Kinds
+card: {{size: poker}}
+faces:
+  - id: pile
+    kind: toy-nim-pile
+    generate: {{pebbles: 1..2}}
+    name: "pile-{{pebbles}}"
+"""
+
+
+def test_a_definition_names_only_its_own_games_kinds_and_the_generic_ones(
+        tmp_path: Path, run_cli: Run) -> None:
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(OWN_KIND.format(game="my-game"))
+    result = run_cli("check", str(mine))
+    assert result.status == 1
+    assert ("mine.yaml:6:11: error: unknown kind 'toy-nim-pile'; this definition may name: "
+            "layout, playing-card (printkit's kinds and those of the game its 'game:' "
+            "names)") in result.err
+    nim = tmp_path / "nim.yaml"
+    nim.write_text(OWN_KIND.format(game="toy-nim"))
+    definition = load(nim)
+    assert [(f.kind, f.owner) for f in definition.faces] == [("toy-nim-pile", "toy-nim")] * 2
+    assert definition.back_kind == "pattern" and definition.back_owner == ""
+
+
+def _twin_face(face: CardFace, frame: Frame, options: object) -> str:
+    return f"<svg>{face.key}</svg>"
+
+
+def _other_twin_face(face: CardFace, frame: Frame, options: object) -> str:
+    return f"<svg>other {face.key}</svg>"
+
+
+@dataclass(frozen=True)
+class _NoOptions:
+    """A kind without options."""
+
+
+TWIN_A = (FaceKind("card", "A's card.", _NoOptions, _twin_face),)
+TWIN_B = (FaceKind("card", "B's card.", _NoOptions, _other_twin_face),)
+"""Two games' face kinds of the same name."""
+
+
+def test_two_games_may_each_have_a_kind_of_the_same_name(tmp_path: Path) -> None:
+    twins = [GamePlugin(name=f"twin-{x}", title=x, package="tests",
+                        face_kinds=f".test_plugins:TWIN_{x.upper()}") for x in "ab"]
+    drawn = []
+    with registered(*twins):
+        for twin in ("twin-a", "twin-b"):
+            path = tmp_path / f"{twin}.yaml"
+            path.write_text(f"game: {twin}\ntitle: T\ncard: {{size: poker}}\n"
+                            "faces: [{id: one, kind: card}]\n")
+            [face] = load(path).faces
+            assert face.owner == twin
+            drawn.append(render_face(face, Frame(63.5, 88.9, 3.0, 3.0)))
+    assert drawn == ["<svg>one</svg>", "<svg>other one</svg>"]
+
+
+def test_a_games_kind_may_not_take_a_generic_name(tmp_path: Path) -> None:
+    shadow = GamePlugin(name="shadow", title="Shadow", package="tests",
+                        face_kinds=".test_plugins:SHADOWING")
+    path = tmp_path / "shadow.yaml"
+    path.write_text("game: shadow\ntitle: S\ncard: {size: poker}\n"
+                    "faces: [{id: one, kind: layout}]\n")
+    with registered(shadow), pytest.raises(PluginError, match=r"game plugin 'shadow': its "
+                                           r"face kind 'layout' has the name of one of "
+                                           r"printkit's own"):
+        load(path)
+
+
+SHADOWING = (FaceKind("layout", "Not printkit's layout.", _NoOptions, _twin_face),)
+
+
+# --------------------------------------------------------------------------- clean errors
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_check_of_a_misspelt_game_a_folder_or_a_device_is_a_clean_error(
+        run_cli: Run, jobs: str) -> None:
+    result = run_cli("check", "stars-and-stripe", "examples", "/dev/null", "--jobs", jobs)
+    assert result.status == 1 and "Traceback" not in result.err
+    assert result.err.splitlines() == [
+        "error: unknown game 'stars-and-stripe' (did you mean 'stars-and-stripes'?); the "
+        "games are: " + ", ".join(game_names()),
+        "error: 'examples' is a folder: check takes an installed game's name (printkit list "
+        "shows them), a definition file or a file of examples (.yaml)",
+        "error: '/dev/null' is not a regular file: check takes an installed game's name "
+        "(printkit list shows them), a definition file or a file of examples (.yaml)"]
+
+
+def test_build_of_a_folder_says_what_it_takes(run_cli: Run) -> None:
+    result = run_cli("build", "examples", "-o", "/nonexistent")
+    assert result.status == 1
+    assert result.err == ("error: 'examples' is a folder: give an installed game's name "
+                          "(printkit list shows them) or a definition file (.yaml)\n")
+
+
+BAD_VARIANT = """\
+  broken:
+    description: too many players
+    parameters: {players: 99}
+"""
+
+
+def test_the_problems_of_a_variant_name_it(tmp_path: Path, run_cli: Run) -> None:
+    shipped = plugins.find("toy-nim").definition
+    assert shipped is not None
+    game = tmp_path / "nim.yaml"
+    game.write_text(shipped.read_text().replace("variants:\n", "variants:\n" + BAD_VARIANT))
+    for command in (["check"], ["build", "-o", str(tmp_path / "kit")]):
+        result = run_cli(*command, str(game), "--variant", "broken")
+        assert result.status == 1
+        assert "error: players: must be 1 to 4" in result.err
+        assert (f"error: these problems were found loading {game} with the variant 'broken' "
+                "(--variant broken)") in result.err
+
+
+# --------------------------------------------------------------------------- blame
+
+BUGGY_MODULE = "def explode() -> None:\n    raise ValueError('a bug of the plugin')\n"
+
+
+def test_an_exception_in_a_plugins_code_is_blamed_on_it(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "buggy_plugin").mkdir()
+    (tmp_path / "buggy_plugin" / "__init__.py").write_text(BUGGY_MODULE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("buggy_plugin")
+    buggy = GamePlugin(name="buggy", title="Buggy", package="buggy_plugin")
+    with registered(buggy):
+        with pytest.raises(ValueError) as inside:
+            module.explode()
+        with pytest.raises(UnknownGameError) as outside:
+            plugins.find("no-such-game")
+        assert blame(inside.value) == Culprit("buggy", None)
+        assert str(blame(inside.value)) == "game plugin 'buggy'"
+        assert blame(outside.value) is None
+    with pytest.raises(ValueError, match="players") as shipped:  # printkit's games: its bugs
+        registry.engine_class("stars-and-stripes").Params(players=99)
+    assert "stars_and_stripes" in str(shipped.traceback[-1].path)
+    assert blame(shipped.value) is None
