@@ -5,6 +5,8 @@ is wrong (definition, template, example or option problems, each located), 2 the
 line itself is wrong, 3 an output could not be written (or an input file could not be read
 by the system), 4 a check found false claims, 70 printkit itself failed: a bug, reported in
 one line with the path of a saved report (the traceback is shown only with ``--debug``).
+A command that needs more memory or time than its budget (:mod:`printkit.budget`, the
+limits ``memory`` and ``seconds``) stops with status 1 and a message naming the limit.
 
 The options ``-q``, ``-v`` and ``--debug`` may stand anywhere on the command line.
 """
@@ -12,12 +14,12 @@ The options ``-q``, ``-v`` and ``--debug`` may stand anywhere on the command lin
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import enum
 import gc
 import importlib
 import os
-import platform
 import sys
 import tempfile
 import traceback
@@ -25,7 +27,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from printkit import __version__, limits
+from printkit import __version__, budget, limits
 from printkit.blame import blame
 from printkit.console import Console
 from printkit.errors import BuildError, ExampleError, PrintkitError
@@ -111,11 +113,19 @@ def _commands(sub: argparse._SubParsersAction[_Parser]) -> list[argparse.Argumen
     return found
 
 
-def main(argv: Sequence[str] | None = None, console: Console | None = None) -> int:
-    """Run the command line; returns the exit status instead of exiting."""
+def main(argv: Sequence[str] | None = None, console: Console | None = None, *,
+         enforce_budget: bool = False) -> int:
+    """Run the command line; returns the exit status instead of exiting.
+
+    ``enforce_budget`` holds this process to the command's memory and time budget
+    (:func:`printkit.budget.enforced`); the ``printkit`` command does, a caller that runs
+    commands in its own process (a test) need not.
+    """
     console = console or Console()
     arguments = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in arguments
+    chosen = limits.DEFAULTS
+    budget.hold_reserve()
     try:
         parser = make_parser()
         try:
@@ -133,16 +143,60 @@ def main(argv: Sequence[str] | None = None, console: Console | None = None) -> i
         except PrintkitError as exc:
             console.error(exc.render())
             return Exit.USAGE
-        with limits.using(chosen):
+        with limits.using(chosen), _budget(chosen, args.command, enforce_budget):
             return _run(handler, args, console)
     except KeyboardInterrupt:
         console.error("interrupted; earlier outputs were left as they were")
         return Exit.INTERRUPTED
+    except budget.OverTime:
+        console.error(budget.time_message(chosen))
+        return Exit.INPUT
     except Exception as exc:  # a bug in printkit: say so plainly, keep the details
+        budget.release_reserve()  # room to report in, should memory have run out
+        if budget.is_out_of_memory(exc):
+            return _out_of_memory(chosen, console)
+        return _internal_error(exc, arguments, debug, console)
+    finally:
+        budget.release_reserve()
+
+
+def _budget(chosen: limits.Limits, command: str, enforce: bool
+            ) -> contextlib.AbstractContextManager[None]:
+    """The command's budget when it is to be enforced (``preview`` serves until it is
+    stopped: its memory is bounded, not its time)."""
+    if not enforce:
+        return contextlib.nullcontext()
+    return budget.enforced(chosen, timed=command != "preview")
+
+
+def _out_of_memory(chosen: limits.Limits, console: Console) -> int:
+    try:
+        console.error(budget.memory_message(chosen))
+    except Exception:  # even the message could not be made: the words made beforehand
+        _write_raw(console, _OUT_OF_MEMORY)
+    return Exit.INPUT
+
+
+def _internal_error(exc: BaseException, arguments: Sequence[str], debug: bool,
+                    console: Console) -> int:
+    """Report a bug in one line (and the traceback with ``--debug``); whatever fails while
+    reporting, the line made beforehand still comes out and the status is 70."""
+    try:
         if debug:
             console.error(traceback.format_exc().rstrip())
         console.error(internal_error_message(exc, arguments))
-        return Exit.INTERNAL
+    except Exception:
+        _write_raw(console, _INTERNAL)
+    return Exit.INTERNAL
+
+
+def _write_raw(console: Console, text: str) -> None:
+    """Write a message made in advance to the console, else straight to descriptor 2."""
+    try:
+        console.error(text)
+    except Exception:
+        with contextlib.suppress(OSError):
+            os.write(2, text.encode("utf-8", "replace") + b"\n")
 
 
 def _run(handler: Handler, args: argparse.Namespace, console: Console) -> int:
@@ -165,6 +219,15 @@ def _run(handler: Handler, args: argparse.Namespace, console: Console) -> int:
         return Exit.BUILD
 
 
+_INTERNAL = ("printkit: internal error: this is a bug in printkit, not in your input; no "
+             f"report could be saved. Please send your files to {REPORT_URL} (run again with "
+             "--debug to see the traceback).")
+"""The apology made in advance, for when even reporting fails (memory gone)."""
+_OUT_OF_MEMORY = ("error: this command needed more memory than it was allowed "
+                  "(raise the limit with --limit memory=N)")
+"""The memory budget's message made in advance."""
+
+
 def internal_error_message(exc: BaseException, arguments: Sequence[str]) -> str:
     """One apology line and where the saved report is (the report holds the traceback)."""
     report = save_report(exc, arguments)
@@ -181,23 +244,36 @@ def internal_error_message(exc: BaseException, arguments: Sequence[str]) -> str:
 
 
 def save_report(exc: BaseException, arguments: Sequence[str]) -> Path | None:
-    """Write the traceback and the circumstances to a new file in the temporary folder."""
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    body = "\n".join([
-        f"printkit {__version__} internal error report, {stamp}",
-        f"command: printkit {' '.join(arguments)}",
-        f"working folder: {os.getcwd()}",
-        f"python: {sys.version.split()[0]} on {platform.platform()}",
-        "",
-        "".join(traceback.format_exception(exc)),
-    ])
+    """Write the traceback and the circumstances to a new file in the temporary folder;
+    None when it cannot (a full disk, or no memory left to format the traceback).
+
+    Nothing here starts a process (``platform.platform()`` runs ``uname``, which fails
+    when memory has run out): the system is named from :func:`os.uname`.
+    """
     try:
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        body = "\n".join([
+            f"printkit {__version__} internal error report, {stamp}",
+            f"command: printkit {' '.join(arguments)}",
+            f"working folder: {os.getcwd()}",
+            f"python: {sys.version.split()[0]} on {_system()}",
+            "",
+            "".join(traceback.format_exception(exc)),
+        ])
         handle, name = tempfile.mkstemp(prefix=f"printkit-report-{stamp}-", suffix=".txt")
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(body)
-    except OSError:
+    except Exception:  # MemoryError, OSError, a traceback that cannot be formatted
         return None
     return Path(name)
+
+
+def _system() -> str:
+    """The operating system, its release and the machine, without starting a process."""
+    if hasattr(os, "uname"):
+        name = os.uname()
+        return f"{name.sysname} {name.release} {name.machine}"
+    return sys.platform
 
 
 def run() -> None:
@@ -210,7 +286,7 @@ def run() -> None:
     gc.set_threshold(20_000, 20, 20)
     make_parser()  # the modules every command needs, imported before they are frozen
     gc.freeze()
-    status = main()
+    status = main(enforce_budget=True)
     try:
         sys.stdout.flush()
     except BrokenPipeError:  # keep the interpreter from complaining at exit

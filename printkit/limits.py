@@ -8,8 +8,9 @@ a clear error that names the limit and how to raise it::
     (raise it with --limit cards=N)
 
 Limits are set once per run from the command line (``--limit cards=20000``, repeatable)
-and read where they apply through :func:`current`.  Within the defaults a build stays well
-under 1 GB of memory.
+and read where they apply through :func:`current`.  Two of them bound a whole command: the
+``printkit`` command stops cleanly when it needs more than ``memory`` bytes (1 GB) or runs
+longer than ``seconds``, and every input within the other defaults stays under both.
 
 >>> current().cards
 10000
@@ -35,6 +36,17 @@ from printkit.errors import DefinitionError, Location, Problem, did_you_mean
 class Limits:
     """The limits of one run (each a whole number)."""
 
+    memory: int = 1_000_000_000
+    """Bytes of memory one whole command may take, its worker processes included (enforced
+    by the ``printkit`` command on systems with ``RLIMIT_DATA``, such as Linux)."""
+    seconds: int = 600
+    """Seconds one whole command may run (``preview`` serves until it is stopped: untimed)."""
+    paper_area: int = 2_000_000
+    """Square millimetres of one sheet of paper given with ``--paper`` or ``--board-paper``
+    (2A0, 1189 x 1682 mm, is just under)."""
+    png_pixels: int = 150_000_000
+    """Pixels of one picture that ``export png`` draws (the whole board of the largest
+    Stars and Stripes variant at 300 dpi has 146 million)."""
     file_size: int = 8_000_000
     """Bytes of one input file (definition, data table, template, example file, image)."""
     yaml_depth: int = 40

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit import limits
 from printkit.errors import DefinitionError, did_you_mean
 from printkit.units import MM, UnitError, parse_size
 
@@ -44,6 +45,10 @@ def paper_by_name(name: str) -> Paper:
             raise DefinitionError(f"paper {name!r}: {exc}") from None
         if min(width, height) < 50 * MM:
             raise DefinitionError(f"paper {name!r} is too small (under 50mm on a side)")
+        area = (width / MM) * (height / MM)
+        if not area <= limits.current().paper_area:  # not NaN either
+            raise DefinitionError(limits.beyond(
+                "paper-area", f"paper {name!r} is {area:.0f} square mm", "square mm"))
         return Paper(name, width, height)
     raise DefinitionError(f"unknown paper {name!r}" + did_you_mean(key, PAPERS)
                           + f"; use one of {', '.join(PAPERS)} or a size like '300mm x 400mm'")

@@ -1,0 +1,202 @@
+"""The budget of one whole command: the memory it may take (``--limit memory=N``, bytes)
+and how long it may run (``--limit seconds=N``).
+
+The ``printkit`` command applies it (:func:`enforced`); a program or a test that calls
+:func:`printkit.cli.main` keeps its own process as it is.
+
+Memory
+    The data segment of the process (``RLIMIT_DATA``: the heap and every private mapping,
+    what grows when Python or a library allocates) is capped at the budget, so an
+    allocation past it fails with :class:`MemoryError` instead of the machine swapping.
+    Worker processes (``--jobs``) share the budget: each may grow by its part of what the
+    main process left (:func:`worker_share`), and no more are started than the budget
+    gives :data:`WORKER_MEMORY` each (:func:`most_workers`).  Where the system has no
+    such limit (Windows, macOS) the memory budget is not enforced.
+Time
+    A timer raises :class:`OverTime` in the main thread at the deadline; it unwinds the
+    command like an interrupt (a kit being written stays as it was, since kits are put in
+    place whole) and the pool stops its workers.  Should the main thread be stuck in a
+    library call, a watchdog thread ends the process :data:`GRACE` seconds later with the
+    same message.
+
+A little memory is held back from the start (:func:`hold_reserve`) and given up before an
+error is reported (:func:`release_reserve`), so the report has room even when the command
+ran out.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import signal
+import threading
+from collections.abc import Iterator
+from types import FrameType
+
+from printkit import limits
+
+try:
+    import resource
+except ImportError:  # Windows: no resource limits
+    resource = None  # type: ignore[assignment]
+
+WORKER_MEMORY = 250_000_000
+"""Bytes a worker process is given at the least; fewer workers are started rather than less
+(building one shipped game takes about 110 MB)."""
+GRACE = 10.0
+"""Seconds past the deadline before the watchdog ends a process whose main thread is stuck."""
+RESERVE = 4 << 20
+"""Bytes held back for reporting an error once memory has run out."""
+MOST_SECONDS = 100_000_000
+"""A time budget past this (about three years) is no budget: the system's timers stop here."""
+
+_reserve: bytearray | None = None
+_active: limits.Limits | None = None
+"""The limits being enforced in this process (inherited by forked workers), or None."""
+
+
+class OverTime(BaseException):
+    """The command ran past its time budget (a BaseException, like KeyboardInterrupt, so
+    that no ``except Exception`` on the way swallows it)."""
+
+
+def hold_reserve() -> None:
+    """Set aside :data:`RESERVE` bytes to be given up when an error is reported."""
+    global _reserve
+    if _reserve is None:
+        _reserve = bytearray(RESERVE)
+
+
+def release_reserve() -> None:
+    """Give up the reserve (allocates nothing)."""
+    global _reserve
+    _reserve = None
+
+
+def data_size() -> int | None:
+    """Bytes of this process's data segment now (Linux), or None where it is not known."""
+    try:
+        with open("/proc/self/status", "rb") as status:
+            for line in status:
+                if line.startswith(b"VmData:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def _set_data_limit(size: int) -> tuple[int, int] | None:
+    """Cap the data segment at ``size`` bytes (never above the hard limit); returns the
+    limits before, or None where the system cannot."""
+    if resource is None or not hasattr(resource, "RLIMIT_DATA"):
+        return None
+    try:
+        before = resource.getrlimit(resource.RLIMIT_DATA)
+        hard = before[1]
+        soft = size if hard == resource.RLIM_INFINITY else min(size, hard)
+        resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
+    except (OSError, ValueError):
+        return None
+    return before
+
+
+def is_out_of_memory(exc: BaseException) -> bool:
+    """Whether ``exc``, or an error it was raised from or while handling, is memory running
+    out: a MemoryError, or a system call or shared library refused with ENOMEM."""
+    seen = 0
+    current: BaseException | None = exc
+    while current is not None and seen < 20:
+        if isinstance(current, MemoryError):
+            return True
+        if isinstance(current, OSError) and current.errno == errno.ENOMEM:
+            return True
+        if isinstance(current, ImportError) and os.strerror(errno.ENOMEM) in str(current):
+            return True  # a shared library whose segments could not be mapped
+        current = current.__cause__ or current.__context__
+        seen += 1
+    return False
+
+
+def memory_message(chosen: limits.Limits) -> str:
+    """The error for a command that needed more memory than its budget."""
+    with limits.using(chosen):
+        return "error: " + limits.beyond("memory", "this command needed more memory", "bytes")
+
+
+def time_message(chosen: limits.Limits) -> str:
+    """The error for a command that ran past its time budget."""
+    with limits.using(chosen):
+        return "error: " + limits.beyond("seconds", "this command did not finish in time",
+                                         "seconds")
+
+
+def _on_alarm(signum: int, frame: FrameType | None) -> None:
+    raise OverTime()
+
+
+@contextlib.contextmanager
+def enforced(chosen: limits.Limits, *, timed: bool = True) -> Iterator[None]:
+    """Hold this process (and the workers it forks) to the memory and, when ``timed``, the
+    time budget of ``chosen`` for the duration of a ``with`` block.
+
+    The time budget needs the main thread (a signal); elsewhere only memory is bounded.
+    """
+    global _active
+    before = _set_data_limit(chosen.memory)
+    timer = (timed and chosen.seconds <= MOST_SECONDS
+             and threading.current_thread() is threading.main_thread())
+    watchdog: threading.Timer | None = None
+    previous: signal.Handlers | object = None
+    if timer:
+        message = (time_message(chosen) + "\n").encode("utf-8", "replace")
+        previous = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, chosen.seconds)
+        watchdog = threading.Timer(chosen.seconds + GRACE, _stop_now, (message,))
+        watchdog.daemon = True
+        watchdog.start()
+    _active = chosen
+    try:
+        yield
+    finally:
+        _active = None
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)  # type: ignore[arg-type]
+        if watchdog is not None:
+            watchdog.cancel()
+        if before is not None and resource is not None:
+            with contextlib.suppress(OSError, ValueError):
+                resource.setrlimit(resource.RLIMIT_DATA, before)
+
+
+def _stop_now(message: bytes) -> None:
+    """End the process at once: its main thread did not answer the timer."""
+    with contextlib.suppress(OSError):
+        os.write(2, message)
+    os._exit(1)
+
+
+def most_workers() -> int | None:
+    """How many worker processes the memory budget holds at :data:`WORKER_MEMORY` each
+    (at least one), or None when no budget is enforced."""
+    used = data_size()
+    if _active is None or used is None:
+        return None
+    return max(1, (_active.memory - used) // WORKER_MEMORY)
+
+
+def worker_share(jobs: int) -> int | None:
+    """Bytes each of ``jobs`` workers may grow by, or None when no budget is enforced."""
+    used = data_size()
+    if _active is None or used is None:
+        return None
+    return max(0, _active.memory - used) // max(1, jobs)
+
+
+def limit_worker(share: int) -> None:
+    """In a freshly forked worker: cap its data segment at what it inherited plus
+    ``share`` (the inherited pages are shared with the main process until written)."""
+    used = data_size()
+    if used is not None:
+        _set_data_limit(used + share)
