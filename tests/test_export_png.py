@@ -137,3 +137,33 @@ def test_bad_resolution_and_limits_write_nothing(tmp_path: Path, run_cli: Run) -
                      str(tmp_path), "--limit", "output=100000")
     assert result.status == Exit.INPUT and "the export is" in result.err
     assert not list(tmp_path.iterdir())
+
+
+def _chunks(data: bytes) -> list[tuple[bytes, bytes]]:
+    """The chunks of a PNG file in order (type, data), read from the bytes themselves."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    found, at = [], 8
+    while at < len(data):
+        size = int.from_bytes(data[at:at + 4], "big")
+        found.append((data[at + 4:at + 8], data[at + 8:at + 8 + size]))
+        at += 12 + size
+    return found
+
+
+def test_every_image_says_its_resolution_and_colour_space(stars: Path) -> None:
+    """A print service reads each image at the export's dpi (pHYs, pixels per metre) and as
+    sRGB (an sRGB chunk, with gAMA and cHRM for older readers), all before the pixels."""
+    metre = round(DPI / 0.0254)
+    images = sorted(stars.rglob("*.png"))
+    assert len(images) > 40
+    for path in images:
+        chunks = _chunks(path.read_bytes())
+        names = [name for name, _ in chunks]
+        first_pixels = names.index(b"IDAT")
+        assert {b"pHYs", b"sRGB", b"gAMA", b"cHRM"} <= set(names[:first_pixels]), path
+        physical = dict(chunks)[b"pHYs"]
+        assert physical == metre.to_bytes(4, "big") * 2 + b"\x01", path  # 1: the metre
+        assert dict(chunks)[b"sRGB"] == b"\x00"
+        assert not {b"tEXt", b"iTXt", b"zTXt", b"tIME"} & set(names)  # nothing that varies
+        with Image.open(path) as image:
+            assert image.info["dpi"] == pytest.approx((DPI, DPI), abs=0.01)

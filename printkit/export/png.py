@@ -69,19 +69,19 @@ def _artwork(out: OutputSet, named: Sequence[tuple[str, Artwork]], dpi: float, t
     pdf = artwork_pdf([art.svg for _, art in named], title=title)
     for done, ((path, _), image) in enumerate(zip(named, page_images(pdf, dpi), strict=True),
                                               start=1):
-        out.add(path, png_bytes(image))
+        out.add(path, png_bytes(image, dpi))
         progress(title, done, len(named))
 
 
 def _board(out: OutputSet, board: BoardPieces, tiled: bytes, dpi: float,
            progress: Progress) -> None:
     whole = next(page_images(artwork_pdf([board.svg], title=board.label), dpi))
-    out.add(f"{board.name}/whole.png", png_bytes(whole))
+    out.add(f"{board.name}/whole.png", png_bytes(whole, dpi))
     del whole
     names = ["assembly", *(f"tile-{name}" for name in board.tiles)]
     for done, (name, image) in enumerate(zip(names, page_images(tiled, dpi), strict=True),
                                          start=1):
-        out.add(f"{board.name}/{name}.png", png_bytes(image))
+        out.add(f"{board.name}/{name}.png", png_bytes(image, dpi))
         progress(board.label, done, len(names))
 
 

@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterator, Sequence
 
 import pypdfium2
-from PIL import Image
+from PIL import Image, PngImagePlugin
 
 from printkit.layout.pdfcanvas import FormLibrary, new_canvas
 from printkit.units import POINTS_PER_INCH
@@ -77,11 +77,26 @@ def fitted_images(pdf: bytes, size: tuple[int, int], pages: Sequence[int] | None
         document.close()
 
 
-def png_bytes(image: Image.Image) -> bytes:
-    """``image`` as PNG bytes, always the same for the same pixels (no metadata, no
-    timestamp, fixed compression)."""
+SRGB_CHUNKS: tuple[tuple[bytes, bytes], ...] = (
+    (b"sRGB", bytes([0])),  # perceptual rendering intent
+    (b"gAMA", (45455).to_bytes(4, "big")),  # 1 / 2.2, for readers that know no sRGB
+    (b"cHRM", b"".join(value.to_bytes(4, "big") for value in (
+        31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000))),  # D65 and the sRGB primaries
+)
+"""The chunks that say the pixels are sRGB: the sRGB chunk, with the gAMA and cHRM values
+the PNG specification (section 11.3.2.5) asks a writer of sRGB to add beside it."""
+
+
+def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
+    """``image`` as PNG bytes, always the same for the same pixels (no text, no
+    timestamp, fixed compression), marked as sRGB and, given ``dpi``, with a pHYs chunk
+    so that a print service or viewer reads the intended size."""
+    info = PngImagePlugin.PngInfo()
+    for name, data in SRGB_CHUNKS:
+        info.add(name, data)
+    extra: dict[str, object] = {} if dpi is None else {"dpi": (dpi, dpi)}
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=6)
+    image.save(out, format="PNG", optimize=False, compress_level=6, pnginfo=info, **extra)
     return out.getvalue()
 
 
