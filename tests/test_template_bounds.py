@@ -11,6 +11,7 @@ exactly as Jinja renders them outside the sandbox.
 from __future__ import annotations
 
 import os
+import re
 import tracemalloc
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -19,6 +20,7 @@ import jinja2
 import pytest
 
 from printkit import limits
+from printkit.booklet import environment
 from printkit.booklet.context import FILTERS, template_context
 from printkit.booklet.environment import RenderedText, make_environment, render_template
 from printkit.errors import DefinitionError
@@ -260,3 +262,47 @@ def test_an_include_inside_the_folder_still_works(game_folder: Path) -> None:
     text = render(game_folder, "{% include 'part.md.j2' %}{% include 'alias/deep.md.j2' %}",
                   {}).text
     assert "part 2" in text and "deep" in text
+
+
+NESTED = {
+    "brackets": "{{ " + "(" * 150 + "1" + ")" * 150 + " }}",
+    "lists": "{{ " + "[" * 3000 + "]" * 3000 + " }}",
+    "if blocks": "{% if 1 %}" * 3000 + "x" + "{% endif %}" * 3000,
+    "for loops": "{% for i in [1] %}" * 30 + "x" + "{% endfor %}" * 30,
+}
+
+
+@pytest.mark.parametrize("case", sorted(NESTED))
+def test_a_template_nested_too_deeply_is_a_located_error(
+        tmp_path: Path, context: Mapping[str, object], case: str) -> None:
+    message, line = refusal(tmp_path, "text\n" + NESTED[case], context)
+    assert line == 4 and message.startswith("template syntax: ") and "nest" in message
+
+
+def test_nesting_a_booklet_needs_still_compiles(tmp_path: Path,
+                                                context: Mapping[str, object]) -> None:
+    body = "{% for i in [1] %}" * 15 + "{{ " + "(" * 40 + "7" + ")" * 40 + " }}" + (
+        "{% endfor %}" * 15)
+    assert "7" in render(tmp_path, body, context).text
+
+
+class CountingPattern:
+    """A compiled pattern that counts the characters its searches look at."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self.scanned = 0
+
+    def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        found = self.pattern.search(text, pos)
+        self.scanned += (found.end() if found else len(text)) - pos
+        return found
+
+
+def test_marking_a_long_line_of_tags_reads_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    counting = CountingPattern(environment._QUOTE)
+    monkeypatch.setattr(environment, "_QUOTE", counting)
+    line = "{{ 1 }} " * 20_000 + "{{ 'a' }}"
+    marked = environment.mark_lines(line + "\nplain", 0)
+    assert marked.endswith("\n\ue0000:2\ue001plain")  # the tags closed on their line
+    assert counting.scanned <= len(line)

@@ -116,8 +116,15 @@ def display_name(filename: str | None, name: str | None) -> str:
 
 
 def _scan(line: str, closer: str | None) -> str | None:
-    """What a line leaves open: ``None`` (plain text), a tag's closer, or raw mode."""
+    """What a line leaves open: ``None`` (plain text), a tag's closer, or raw mode.
+
+    Each search picks up where the last one stopped (the next closer and the next quote
+    found are kept until passed), so a long line full of tags costs its length, not its
+    length times its tags."""
     i = 0
+    ends: dict[str, int] = {}  # the next place of each closer at or after i (-1: none left)
+    quote: re.Match[str] | None = None
+    quotes_left = True
     while i <= len(line):
         if closer is None:
             opened = _TAG_OPEN.search(line, i)
@@ -135,9 +142,14 @@ def _scan(line: str, closer: str | None) -> str | None:
             closer, i = None, ended.end()
         else:
             tag_end: str = closer
-            end = line.find(tag_end, i)
-            quote = _QUOTE.search(line, i) if tag_end != "#}" else None
-            if quote is not None and (end < 0 or quote.start() < end):
+            end = ends.get(tag_end)
+            if end is None or 0 <= end < i:
+                end = ends[tag_end] = line.find(tag_end, i)
+            if quotes_left and tag_end != "#}" and (quote is None or quote.start() < i):
+                quote = _QUOTE.search(line, i)
+                quotes_left = quote is not None
+            if (tag_end != "#}" and quote is not None and quote.start() >= i
+                    and (end < 0 or quote.start() < end)):
                 close_quote = line.find(quote.group(), quote.end())
                 i = len(line) + 1 if close_quote < 0 else close_quote + 1
                 continue

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 import stat
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -241,6 +242,32 @@ class BoundedSandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         except Exception:
             self.handle_exception()
 
+    def preprocess(self, source: str, name: str | None = None, filename: str | None = None
+                   ) -> str:
+        """The template's source as extensions leave it, refused when its blocks nest
+        deeper than :data:`DEEPEST_BLOCKS` (before Jinja parses it)."""
+        source = super().preprocess(source, name, filename)
+        depth, line = deepest_line(source, _BLOCKS)
+        if depth > DEEPEST_BLOCKS:
+            raise jinja2.TemplateSyntaxError(
+                f"blocks nest {depth} deep here; a booklet template may nest at most "
+                f"{DEEPEST_BLOCKS}", line, name, filename)
+        return source
+
+    def compile(self, source: Any, name: str | None = None,
+                filename: str | None = None, raw: bool = False, defer_init: bool = False
+                ) -> Any:
+        """Jinja's compile, with a template nested deeper than Jinja's parser or Python's
+        compiler can follow reported at its deepest line instead of crashing."""
+        try:
+            return super().compile(source, name, filename, raw,  # type: ignore[call-overload]
+                                   defer_init)
+        except (RecursionError, SyntaxError):
+            line = deepest_line(source)[1] if isinstance(source, str) else 1
+            raise jinja2.TemplateSyntaxError(
+                "blocks or brackets nest too deeply here for Jinja to compile the template",
+                line, name, filename) from None
+
     # ---- what generated code calls
     def wrote(self, text: str) -> str:
         """Count ``text`` as written (generated code calls this for every write)."""
@@ -331,6 +358,30 @@ class BoundedSandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
             return check_made("repeating with *", left * right)
         check("adding with +", _plus_size(left, right), _unit(left, right))
         return check_made("adding with +", left + right)
+
+
+_BLOCK_OPENS = r"\{%-?\s*(?:if|for|macro|call|filter|block|with|autoescape|raw)\b"
+_BRACKET_OPENS = r"[(\[]"
+_CLOSES = re.compile(r"\{%-?\s*end\w+|[)\]]")
+_BLOCKS = re.compile(f"{_BLOCK_OPENS}|{_CLOSES.pattern}")
+_ANY = re.compile(f"{_BLOCK_OPENS}|{_BRACKET_OPENS}|{_CLOSES.pattern}")
+
+DEEPEST_BLOCKS = 90
+"""Most block tags a template may nest (Python compiles at most 100 levels of indentation,
+and Jinja's code for a deeper template grows with the square of its depth)."""
+
+
+def deepest_line(source: str, tokens: re.Pattern[str] = _ANY) -> tuple[int, int]:
+    """How deeply ``tokens`` (block tags and brackets by default) nest in ``source``, and the
+    first line (1-based) where they nest that deep."""
+    depth = deepest = 0
+    where = 1
+    for number, line in enumerate(source.split("\n"), start=1):
+        for found in tokens.finditer(line):
+            depth += -1 if _CLOSES.fullmatch(found.group()) else 1
+            if depth > deepest:
+                deepest, where = depth, number
+    return deepest, where
 
 
 def _unit(left: object, right: object) -> str:
