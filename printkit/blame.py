@@ -43,53 +43,69 @@ def blame(exc: BaseException) -> Culprit | None:
     """The game plugin from another distribution whose code raised ``exc``, if any.
 
     The files of the traceback's frames (of its causes and contexts too, and of a traceback
-    a worker process sent back as text) are matched with the folders of the installed
+    a worker process sent back as text) are matched with the places of the installed
     plugins that printkit does not ship; the innermost frame inside one decides.  It never
     raises, as it serves the handler of internal errors: when the question cannot be
     answered, the answer is ``None``.
     """
     try:
-        folders = _plugin_folders()
+        places = _plugin_places()
         culprit: Culprit | None = None
-        for file in _traceback_files(exc) if folders else ():
-            culprit = next((c for folder, c in folders if file.startswith(folder)), culprit)
+        for file in _traceback_files(exc) if places else ():
+            culprit = next((c for place, c in places if _inside(file, place)), culprit)
         return culprit
     except Exception:  # the report of an internal error must not fail: say what we can
         return None
 
 
-def _plugin_folders() -> list[tuple[str, Culprit]]:
-    """(folder with a trailing separator, or the file of a plugin of one module; the plugin)
-    for the plugins loaded in this process, then for every installed one found without
-    importing it (a worker process may have loaded it instead)."""
-    folders: list[tuple[str, Culprit]] = []
+def _plugin_places() -> list[tuple[str, Culprit]]:
+    """Where the plugins' code is, the most telling first: the file of each part's module a
+    loaded plugin has imported (that part's game), then the folder of each loaded plugin's
+    package (or the file of a plugin of one module), then that of every installed plugin,
+    found without importing it (a worker process may have loaded it instead).  A folder
+    that several games share names only their distribution."""
+    places: list[tuple[str, Culprit]] = []
+    sharing: dict[str, list[Culprit]] = {}
     for plugin in plugins.loaded():
         found = plugins.distribution(plugin.name)
-        if found is None or found.name != plugins.OWN_DISTRIBUTION:
-            module = sys.modules.get(plugin.package)
-            folders += _places(getattr(module, "__path__", None),
-                               getattr(module, "__file__", None), Culprit(plugin.name, found))
-    games: dict[tuple[str, Distribution], list[str]] = {}
+        if found is not None and found.name == plugins.OWN_DISTRIBUTION:
+            continue
+        culprit = Culprit(plugin.name, found)
+        for part in plugins.PARTS:
+            module = sys.modules.get(plugins.part_module(plugin, part) or "")
+            file = getattr(module, "__file__", None)
+            if isinstance(file, str):
+                places.append((os.path.abspath(file), culprit))
+        module = sys.modules.get(plugin.package)
+        for place in _places(getattr(module, "__path__", None),
+                             getattr(module, "__file__", None)):
+            sharing.setdefault(place, []).append(culprit)
     for game, module_name, dist in plugins.installed_elsewhere():
-        games.setdefault((module_name.partition(".")[0], dist), []).append(game)
-    for (package, dist), names in games.items():
         try:
-            spec = importlib.util.find_spec(package)
+            spec = importlib.util.find_spec(module_name.partition(".")[0])
         except (ImportError, ValueError):
             continue
         if spec is not None:
-            folders += _places(spec.submodule_search_locations, spec.origin,
-                               Culprit(names[0] if len(names) == 1 else None, dist))
-    return folders
+            for place in _places(spec.submodule_search_locations, spec.origin):
+                sharing.setdefault(place, []).append(Culprit(game, dist))
+    for place, culprits in sharing.items():
+        alone = len({c.game for c in culprits}) == 1
+        places.append((place, culprits[0] if alone else Culprit(None,
+                                                                 culprits[0].distribution)))
+    return places
 
 
-def _places(paths: Iterable[str] | None, file: str | None,
-            culprit: Culprit) -> list[tuple[str, Culprit]]:
+def _places(paths: Iterable[str] | None, file: str | None) -> list[str]:
+    """A package's folders, each with a trailing separator, or a module's file."""
     if paths is not None:
-        return [(os.path.join(os.path.abspath(str(path)), ""), culprit) for path in paths]
+        return [os.path.join(os.path.abspath(str(path)), "") for path in paths]
     if isinstance(file, str):
-        return [(os.path.abspath(file), culprit)]
+        return [os.path.abspath(file)]
     return []
+
+
+def _inside(file: str, place: str) -> bool:
+    return file.startswith(place) if place.endswith(os.sep) else file == place
 
 
 def _traceback_files(exc: BaseException) -> list[str]:

@@ -170,13 +170,23 @@ class GamePlugin:
         return value
 
 
+def part_module(plugin: GamePlugin, part: str) -> str | None:
+    """The name of the module holding ``part`` of ``plugin`` (``None`` when it has none)."""
+    reference = getattr(plugin, part, None)
+    if not isinstance(reference, str):
+        return None
+    module_name = reference.partition(":")[0]
+    if module_name.startswith("."):
+        return plugin.package + module_name if module_name != "." else plugin.package
+    return module_name
+
+
 def _resolve(plugin: GamePlugin, part: str, reference: str) -> object:
-    module_name, colon, attribute = reference.partition(":")
+    _, colon, attribute = reference.partition(":")
     if not colon or not attribute:
         raise PluginError(f"{label(plugin.name)}: {part} {reference!r} must be "
                           "'module:attribute'")
-    if module_name.startswith("."):
-        module_name = plugin.package + module_name if module_name != "." else plugin.package
+    module_name = part_module(plugin, part) or ""
     try:
         module = importlib.import_module(module_name)
     except Exception as exc:  # a broken plugin is named, whatever it raised
@@ -388,6 +398,7 @@ __all__ = [
     "label",
     "load_problems",
     "loaded",
+    "part_module",
     "plugins",
     "registered",
     "unknown_game",

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from printkit.kit.games import shipped_games
 from tests.conftest import ROOT, Run
 
 PACKAGE = ROOT / "tests" / "broken_plugin"
@@ -125,7 +126,8 @@ def test_a_build_beside_broken_games_is_the_same_and_imports_no_other_game(
 def test_check_and_simulate_beside_broken_games_say_the_same(site: Path,
                                                              run_cli: Run) -> None:
     for args in (("check", "toy-nim"), ("check", "stars-and-stripes", "--variant", "two-player"),
-                 ("simulate", "stars-and-stripes", "--games", "2", "--seed", "3", "-q")):
+                 ("simulate", "stars-and-stripes", "--games", "2", "--seed", "3", "-q"),
+                 ("schema", "--markdown")):
         alone = run_cli(*args)
         beside = run_with(site, *args)
         assert alone.status == 0 and beside.returncode == 0, beside.stderr
@@ -144,11 +146,40 @@ def test_each_broken_game_fails_alone_naming_its_distribution(site: Path) -> Non
     assert "Traceback" not in done.stderr
 
 
+def test_check_of_every_game_checks_each_working_one_and_names_the_broken(
+        site: Path) -> None:
+    done = run_with(site, "check", "--jobs", "2")
+    assert done.returncode == 70  # the worst found: buggy-faces' bug
+    for name in shipped_games():
+        assert f"{name}: " in done.stdout and f"{name} --variant" in done.stdout
+    assert done.stdout.count(" is valid (") == len(done.stdout.splitlines())
+    errors = done.stderr.splitlines()
+    assert [e.split(":")[0] for e in errors] == ["error", "error", "printkit"]
+    assert "'broken-import'" in errors[0] and "'broken-faces'" in errors[1]
+    assert "in the game plugin 'buggy-faces'" in errors[2]
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_a_bug_in_a_plugins_code_is_blamed_on_that_plugin(site: Path, jobs: str) -> None:
+def test_check_blames_a_bug_in_a_plugins_code_on_it_and_checks_the_rest(site: Path,
+                                                                         jobs: str) -> None:
     done = run_with(site, "check", "buggy-faces", "toy-nim", "--jobs", jobs)
     assert done.returncode == 70
-    # a worker process's plugin is not loaded in the parent: its distribution is named
+    assert "toy-nim: Toy Nim is valid" in done.stdout
+    assert done.stderr == (
+        "printkit: internal error (ZeroDivisionError: float division by zero) in the game "
+        f"plugin 'buggy-faces' ({DISTRIBUTION}) while checking buggy-faces: this is a bug in "
+        "that plugin, not in printkit or your input. Please send it to the plugin's authors "
+        "(printkit check buggy-faces --debug shows where it happened).\n")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_build_blames_a_bug_in_a_plugins_code_on_it(site: Path, tmp_path: Path,
+                                                    jobs: str) -> None:
+    done = run_with(site, "build", "buggy-faces", "toy-nim", "--jobs", jobs, "-o",
+                    str(tmp_path))
+    assert done.returncode == 70
+    # the parent of worker processes has not loaded the plugin: its traceback, sent back as
+    # text, is in the distribution's folder, which three games share
     named = (f"in the game plugin 'buggy-faces' ({DISTRIBUTION})" if jobs == "1"
              else f"in the game plugins of {DISTRIBUTION}")
     assert f"printkit: internal error (ZeroDivisionError) {named}: this is a bug in that " \

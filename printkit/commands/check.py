@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit import memo, plugins
+from printkit.blame import blame
 from printkit.commands.jobs import job_count, pool, workers
 from printkit.console import Console
 from printkit.errors import DefinitionError, ExampleError, PrintkitError, Problem
@@ -47,13 +48,29 @@ class Checked:
     lines: tuple[str, ...] = ()
     error: type[PrintkitError] | None = None
     problems: tuple[Problem, ...] = ()
+    plugin_bug: str = ""
+    """What went wrong when a game plugin's own code failed (a bug in that plugin)."""
 
 
-def _check(target: str, variant: str | None, overrides: list[str]) -> Checked:
+PLUGIN_BUG = 70
+"""The status when a game plugin's own code failed: a bug, as printkit's own are."""
+
+
+def _check(target: str, variant: str | None, overrides: list[str],
+           debug: bool = False) -> Checked:
     try:
         return Checked(tuple(check_target(target, variant=variant, overrides=overrides)))
     except PrintkitError as exc:
         return Checked(error=type(exc), problems=exc.problems)
+    except Exception as exc:
+        culprit = None if debug else blame(exc)  # --debug: the traceback, from the top
+        if culprit is None:
+            raise
+        return Checked(plugin_bug=(
+            f"printkit: internal error ({type(exc).__name__}: {exc}) in the {culprit} while "
+            f"checking {target}: this is a bug in that plugin, not in printkit or your "
+            f"input. Please send it to the plugin's authors (printkit check {target} --debug "
+            "shows where it happened)."))
 
 
 def _is_example_file(target: str) -> bool:
@@ -94,30 +111,40 @@ def run(args: argparse.Namespace, console: Console) -> int:
     """Check every target, print every problem, and exit with the worst status.
 
     Without targets every installed game is checked; a game whose plugin cannot be loaded
-    is named in a warning and stops no other.
+    is reported among the problems (and the status is 1), and stops no other.  A game
+    plugin whose own code fails (a bug in it) is named, the other targets are checked all
+    the same, and the status is 70.
     """
+    debug = bool(getattr(args, "debug", False))
     targets = args.targets or list(shipped_games())
-    if not args.targets:
-        for problem in plugins.load_problems():
-            console.error(f"warning: not checked: {problem.message}")
+    unloaded = [] if args.targets else plugins.load_problems()
     jobs = workers(args.jobs, len(targets))
     if jobs > 1:
         with pool(jobs) as running:
             results = list(running.map(_check, targets, [args.variant] * len(targets),
-                                    [args.overrides] * len(targets)))
+                                    [args.overrides] * len(targets), [debug] * len(targets)))
     else:
         with memo.session():  # the games share what they have in common (the partials)
-            results = [_check(target, args.variant, args.overrides) for target in targets]
-    definition_errors = false_claims = 0
+            results = [_check(target, args.variant, args.overrides, debug)
+                       for target in targets]
+    for problem in unloaded:
+        console.error(problem.render())
+    definition_errors, false_claims = len(unloaded), 0
+    plugin_bugs = 0
     for result in results:
         for line in result.lines:
             console.print(line)
+        if result.plugin_bug:
+            console.error(result.plugin_bug)
+            plugin_bugs += 1
         if result.error is not None:
             console.error(result.error(result.problems).render())
             if issubclass(result.error, ExampleError):
                 false_claims += 1
             else:
                 definition_errors += 1
+    if plugin_bugs:
+        return PLUGIN_BUG
     if definition_errors:
         return 1
     if false_claims:
