@@ -71,6 +71,17 @@ class Limits:
     """Seconds a booklet template may take to render."""
     output: int = 500_000_000
     """Bytes of all the files of one kit together."""
+    image_pixels: int = 50_000_000
+    """Pixels (width x height) of one PNG or JPEG image, read from its header before it is
+    decoded; images are decoded one at a time, in at most 4 bytes a pixel (200 MB)."""
+    image_pixels_total: int = 200_000_000
+    """Pixels of all the different PNG and JPEG images of one definition together: each is
+    decoded once by ``check`` and once by ``build``, so this bounds their work."""
+    image_bytes_total: int = 64_000_000
+    """Bytes of all the different image files of one definition together (they are held
+    while the faces are drawn)."""
+    data_cells: int = 500_000
+    """Cells of one data table (CSV, tab-separated or workbook), counted as it is read."""
     template_value: int = 1_000_000
     """Characters of one text, items of one list or digits of one number that a booklet
     template makes; each operation's result is sized from its arguments before it is made."""

@@ -10,18 +10,18 @@ it follows RFC 4180 (quotes, doubled quotes, line breaks inside quotes).
 
 from __future__ import annotations
 
-import io
 import re
-import warnings
-import zipfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from printkit import limits
+from printkit.deck import workbook
 from printkit.deck.files import FileRefused, find, read, shown_folder
 from printkit.deck.model import AttributeValue
-from printkit.errors import Location, Problem, did_you_mean
+from printkit.deck.tablecells import CellCount, Record, check_text
+from printkit.deck.tablecells import Refused as _Refused
+from printkit.errors import Location, Problem
 from printkit.yamlsource import Document, PathKey
 
 COLUMN = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
@@ -29,7 +29,6 @@ COLUMN = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 RESERVED = {"id": "the face group's id", "deck": "the deck mark",
             "n": "the card's number in its group"}
 """Field names every card has already; a column may not take them."""
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
 @dataclass(frozen=True)
@@ -58,14 +57,6 @@ class Table:
     rows: tuple[Row, ...]
 
 
-class _Refused(Exception):
-    """Reading stopped; carries the problem."""
-
-    def __init__(self, problem: Problem) -> None:
-        super().__init__(problem.message)
-        self.problem = problem
-
-
 def read_table(doc: Document, path: PathKey, source: object, folder: Path,
                problems: list[Problem]) -> Table | None:
     """The table a face group's ``data:`` names (``path`` is where it was written).
@@ -87,7 +78,7 @@ def read_table(doc: Document, path: PathKey, source: object, folder: Path,
                 raise _Refused(Problem(str(exc), where)) from None
             suffix = found.path.suffix.lower()
             if suffix == ".xlsx":
-                table = _workbook(found.shown, data, sheet, where, problems)
+                table = _workbook(found.shown, data, sheet, where)
             elif suffix in (".csv", ".tsv", ".txt"):
                 if sheet is not None:
                     raise _Refused(Problem("only a workbook (.xlsx) has sheets",
@@ -115,20 +106,6 @@ def _cell_value(text: str) -> AttributeValue:
     """A CSV cell as card data: a whole number written plainly is a number (as in a
     workbook or in YAML), anything else stays the text it is (``007`` too)."""
     return int(text) if _INTEGER.fullmatch(text) else text
-
-
-def _check_value(text: str, where: Location) -> str:
-    """A cell's text (tabs become spaces), refused if it holds control characters or is
-    too long."""
-    text = text.replace("\t", " ")
-    bad = _CONTROL.search(text)
-    if bad is not None:
-        raise _Refused(Problem(f"control character U+{ord(bad.group()):04X} in this cell: "
-                               "cells hold printable text only", where))
-    if len(text) > limits.current().text:
-        raise _Refused(Problem(limits.over("text", len(text), "characters") + " in this cell",
-                               where))
-    return text
 
 
 def _header(names: Sequence[tuple[str, Location]]) -> tuple[str, ...]:
@@ -161,9 +138,7 @@ def _header(names: Sequence[tuple[str, Location]]) -> tuple[str, ...]:
     return tuple(columns)
 
 
-def _rows(shown: str, columns: tuple[str, ...],
-          lines: Iterator[tuple[Location, list[tuple[AttributeValue, Location]]]]
-          ) -> tuple[Row, ...]:
+def _rows(shown: str, columns: tuple[str, ...], lines: Iterator[Record]) -> tuple[Row, ...]:
     """Rows of cells by column; blank rows are skipped, extra cells refused."""
     bound = limits.current().cards
     rows: list[Row] = []
@@ -206,20 +181,23 @@ def _csv(shown: str, data: bytes, delimiter: str | None, where: Location,
     if delimiter is None:
         first = lines[0] if lines else ""
         delimiter = ";" if ";" in first and "," not in first else ","
-    records = list(_records(shown, text, lines, delimiter))
-    if not records:
+    records = _records(shown, text, lines, delimiter)  # read as the rows are taken
+    head = next(records, None)
+    if head is None:
         raise _Refused(Problem(f"{shown} is empty: its first row must name the columns",
                                where))
-    header = [(str(value), at) for value, at in records[0][1]]
+    header = [(str(value), at) for value, at in head[1]]
     columns = _header([(name.strip(), at) for name, at in header])
-    return Table(shown, columns, _rows(shown, columns, iter(records[1:])))
+    return Table(shown, columns, _rows(shown, columns, records))
 
 
 def _records(shown: str, text: str, lines: list[str], delimiter: str
-             ) -> Iterator[tuple[Location, list[tuple[AttributeValue, Location]]]]:
-    """Each record of CSV ``text``: where it starts and its cells with their places."""
+             ) -> Iterator[Record]:
+    """Each record of CSV ``text``: where it starts and its cells with their places.  The
+    cells are counted as they are read, and reading stops past the ``data-cells`` limit."""
     i, line, line_start = 0, 1, 0
     length = len(text)
+    count = CellCount(shown)
 
     def here(offset: int, size: int = 1) -> Location:
         column = offset - line_start + 1
@@ -263,7 +241,8 @@ def _records(shown: str, text: str, lines: list[str], delimiter: str
                 value = text[i:stop]
                 at = Location(shown, at.line, at.column, at.source_line, max(1, stop - i))
                 i = stop
-            cells.append((_cell_value(_check_value(value, at)), at))
+            count.one_more(at)
+            cells.append((_cell_value(check_text(value, at)), at))
             if i < length and text[i] == delimiter:
                 i += 1
                 continue
@@ -277,77 +256,15 @@ def _records(shown: str, text: str, lines: list[str], delimiter: str
         yield start, cells
 
 
-def _workbook(shown: str, data: bytes, sheet: str | None, where: Location,
-              problems: list[Problem]) -> Table:
+def _workbook(shown: str, data: bytes, sheet: str | None, where: Location) -> Table:
     """The first sheet (or the sheet named) of an XLSX workbook."""
-    del problems
-    bound = limits.current().file_size
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            members = archive.infolist()
-            unpacked = sum(m.file_size for m in members)
-    except (zipfile.BadZipFile, OSError, ValueError):
-        raise _Refused(Problem(f"{shown} is not an .xlsx workbook", where)) from None
-    if unpacked > bound or len(members) > 10_000:
-        raise _Refused(Problem(f"{shown}: " + limits.beyond(
-            "file-size", f"the workbook unpacks to {unpacked} bytes", "bytes"), where))
-    import openpyxl  # only definitions with a workbook need it
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # openpyxl warns about styles it skips
-            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception:  # openpyxl raises many kinds of error on a damaged file
-        raise _Refused(Problem(f"{shown} is not an .xlsx workbook printkit can read",
-                               where)) from None
-    try:
-        names = list(book.sheetnames)
-        if sheet is not None and sheet not in names:
-            raise _Refused(Problem(f"{shown} has no sheet {sheet!r}" + did_you_mean(
-                sheet, names) + f"; its sheets: {', '.join(names)}", where))
-        page = book[sheet] if sheet is not None else book.worksheets[0]
-        records = list(_sheet_records(shown, page))
-    finally:
-        book.close()
-    if not records:
-        raise _Refused(Problem(f"{shown}: the sheet is empty: its first row must name the "
-                               "columns", where))
-    header = [(str(value).strip(), at) for value, at in records[0][1]]
-    columns = _header(header)
-    return Table(shown, columns, _rows(shown, columns, iter(records[1:])))
-
-
-def _sheet_records(shown: str, page: object
-                   ) -> Iterator[tuple[Location, list[tuple[AttributeValue, Location]]]]:
-    bound = limits.current().cards + 1
-    for number, row in enumerate(page.iter_rows(values_only=True),  # type: ignore[attr-defined]
-                                 start=1):
-        if number > bound + 1:
-            raise _Refused(Problem(limits.beyond("cards", f"{shown} has more than "
-                                                 f"{bound - 1} rows", "cards"),
-                                   Location(shown, number, 1)))
-        cells = []
-        for column, raw in enumerate(row[:500], start=1):
-            at = Location(shown, number, column)
-            cells.append((_workbook_value(raw, at), at))
-        while cells and cells[-1][0] == "":
-            cells.pop()
-        yield Location(shown, number, 1), cells
-
-
-def _workbook_value(raw: object, where: Location) -> AttributeValue:
-    """A workbook cell as card data: whole numbers stay numbers, the rest is text."""
-    if raw is None:
-        return ""
-    if isinstance(raw, bool):
-        return "true" if raw else "false"
-    if isinstance(raw, int):
-        return raw
-    if isinstance(raw, float):
-        return int(raw) if raw.is_integer() and abs(raw) < 1e15 else f"{raw:g}"
-    if hasattr(raw, "isoformat"):
-        return str(raw.isoformat()).removesuffix("T00:00:00")
-    return _check_value(str(raw), where)
+    with workbook.records(shown, data, sheet, where) as records:
+        head = next(records, None)
+        if head is None:
+            raise _Refused(Problem(f"{shown}: the sheet is empty: its first row must name "
+                                  "the columns", where))
+        columns = _header([(str(value).strip(), at) for value, at in head[1]])
+        return Table(shown, columns, _rows(shown, columns, records))
 
 
 def _inline(doc: Document, path: PathKey, items: list[object],
