@@ -8,18 +8,14 @@ print under 300 dpi.
 
 from __future__ import annotations
 
-import io
-import warnings
+import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.deck.files import FileRefused, UserFile, find, read
+from printkit.deck.raster import Raster, RasterBudget, RasterRefused, inspect
 from printkit.deck.svgsafe import Drawing, SvgRefused, path_drawing, read_drawing
-
-MOST_PIXELS = 50_000_000
-"""The largest raster image read (a 300 dpi picture of 60 x 60 cm): more would only cost
-memory, since no card prints it."""
-RASTER_FORMATS = {"PNG": "png", "JPEG": "jpeg"}
 
 
 class PictureRefused(ValueError):
@@ -73,13 +69,16 @@ class PictureShelf:
         self.folder = folder
         self.shown_folder = shown_folder
         self._read: dict[str, Picture | PictureRefused] = {}
+        self._rasters: dict[bytes, Raster] = {}
+        self._budget = RasterBudget()
 
     def get(self, name: str) -> Picture:
         """The image file ``name``; raises :class:`PictureRefused`."""
         known = self._read.get(name)
         if known is None:
             try:
-                known = _picture(find(self.folder, self.shown_folder, name, "image"))
+                known = _picture(find(self.folder, self.shown_folder, name, "image"),
+                                 self._raster)
             except FileRefused as exc:
                 known = PictureRefused(str(exc))
             except PictureRefused as exc:
@@ -89,8 +88,19 @@ class PictureShelf:
             raise known
         return known
 
+    def _raster(self, shown: str, data: bytes) -> Raster:
+        """The PNG or JPEG ``data`` checked: decoded once however many names reach the
+        same bytes, and counted against the limits on all of a definition's images."""
+        digest = hashlib.sha256(data).digest()
+        known = self._rasters.get(digest)
+        if known is None:
+            known = inspect(shown, data)
+            self._budget.take(shown, known.pixels[0] * known.pixels[1], len(data))
+            self._rasters[digest] = known
+        return known
 
-def _picture(found: UserFile) -> Picture:
+
+def _picture(found: UserFile, raster: Callable[[str, bytes], Raster]) -> Picture:
     suffix = found.path.suffix.lower()
     try:
         data = read(found)
@@ -104,29 +114,9 @@ def _picture(found: UserFile) -> Picture:
         return Picture(found.shown, "svg", drawing.aspect, drawing=drawing)
     if suffix not in (".png", ".jpg", ".jpeg"):
         raise PictureRefused(f"{found.shown!r}: an image is an .svg, .png or .jpg file")
-    from PIL import Image  # only a definition with a raster picture needs Pillow (~25 ms)
-
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data)) as image:
-                kind = RASTER_FORMATS.get(str(image.format))
-                width, height = image.size
-                if kind is None:
-                    raise PictureRefused(f"{found.shown}: the file holds a {image.format} "
-                                         "image; save it as PNG or JPEG")
-                if width * height > MOST_PIXELS:
-                    raise PictureRefused(f"{found.shown}: {width} x {height} pixels is more "
-                                         f"than printkit reads ({MOST_PIXELS:,} pixels)")
-                if image.mode not in ("1", "L", "LA", "P", "RGB", "RGBA"):
-                    raise PictureRefused(f"{found.shown}: the image is in {image.mode} "
-                                         "colours; save it in RGB")
-                image.load()
-    except PictureRefused:
-        raise
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise PictureRefused(f"{found.shown}: the image has more pixels than printkit reads "
-                             f"({MOST_PIXELS:,})") from None
-    except Exception:  # Pillow raises many kinds of error on a damaged or hostile file
-        raise PictureRefused(f"{found.shown} is damaged or not a PNG or JPEG image") from None
-    return Picture(found.shown, kind, width / height, (width, height), data)
+        checked = raster(found.shown, data)
+    except RasterRefused as exc:
+        raise PictureRefused(str(exc)) from None
+    width, height = checked.pixels
+    return Picture(found.shown, checked.kind, width / height, checked.pixels, data)

@@ -25,7 +25,7 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.layout import svgpdf
+from printkit.layout import rasterpdf, svgpdf
 from printkit.layout.fonts import REGULAR, register_fonts
 from printkit.layout.pdfops import number
 
@@ -78,11 +78,10 @@ class Form:
 @functools.lru_cache(maxsize=1024)
 def parsed_svg(svg: str) -> Drawing:
     """``svg`` read by svglib, once per distinct text in this process (drawings are not
-    changed by drawing them, so one serves every document)."""
-    from svglib.svglib import svg2rlg  # for SVG the direct reader does not know: rare
-
+    changed by drawing them, so one serves every document).  Its PNG and JPEG images are
+    lifted out first (:mod:`printkit.layout.rasterpdf`): the drawing refers to them."""
     register_fonts()
-    drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+    drawing = rasterpdf.read_svg(svg)
     if drawing is None:  # svglib reports parse failures this way
         raise ValueError("could not read an SVG drawing")
     return drawing
@@ -94,18 +93,17 @@ def store_form(canvas: Canvas, name: str, svg: str) -> Form:
     printkit's own SVG is turned into operators directly (:mod:`printkit.layout.svgpdf`);
     anything that reader does not know goes through svglib.
     """
+    svg, _ = rasterpdf.lift(svg)  # each image is then stored once in the document
     picture = svgpdf.read(svg)
     if picture is not None:
         width, height = picture.width, picture.height
         canvas.beginForm(name, lowerx=0, lowery=0, upperx=width, uppery=height)
         svgpdf.draw(canvas, picture)
     else:
-        from reportlab.graphics import renderPDF  # with svglib, for what svgpdf cannot read
-
-        drawing = parsed_svg(svg)
+        drawing = parsed_svg(svg)  # with svglib, for what svgpdf cannot read
         width, height = float(drawing.width), float(drawing.height)
         canvas.beginForm(name, lowerx=0, lowery=0, upperx=width, uppery=height)
-        renderPDF.draw(drawing, canvas, 0, 0)
+        rasterpdf.draw(drawing, canvas)
     canvas.endForm()
     _keep_transparency(canvas, name)
     return Form(name, width, height)
@@ -175,3 +173,4 @@ def clear_caches() -> None:
     """Forget every SVG read in this process (the bench measures a fresh process's work)."""
     parsed_svg.cache_clear()
     svgpdf.read.cache_clear()
+    rasterpdf.clear()

@@ -1,0 +1,289 @@
+"""PNG and JPEG images in PDFs: each different image stored once in a document, however
+many faces show it, and encoded once in a process, however many documents hold it.
+
+A face's SVG carries its image as a data URI, so that the SVG file stands alone.  Read as
+it is, svglib would decode the image again for each face (and the cache of read SVGs kept
+every decoded copy), and reportlab would write it inline into each face's form: a 160 kB
+PNG of 7000 x 7000 pixels on 36 faces took over 5 GB.  Here the data URIs are lifted out
+before svglib reads the SVG (:func:`lift`), leaving a short reference to the image; when
+the drawing is replayed into a document, each reference draws one image object of that
+document (:func:`place`).
+
+The image object holds the file's own compressed data where PDF can take it as it is (a
+JPEG; an 8-bit grey or RGB PNG, not interlaced, without transparency); any other PNG is
+decoded once and written again as PNG data, its transparency as a soft mask.  Either way
+PNG's row filters are kept (``/Predictor 15``), so the PDF holds about what the file holds.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import io
+import re
+import struct
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.layout.pdfops import number
+
+_DATA_URI = re.compile(r'(?<=href=")data:image/(png|jpeg|jpg);base64,([A-Za-z0-9+/=]*)(?=")')
+PREFIX = "pk-raster:"
+"""How a lifted image is referred to in the SVG text svglib reads."""
+KEPT_BYTES = 128_000_000
+"""The encoded images kept for the next document of the same process, at most (the least
+recently used are dropped first)."""
+
+
+@dataclass(frozen=True, eq=False)
+class RasterRef:
+    """An image lifted out of an SVG: its digest, kind and file bytes.
+
+    svglib asks a resolved image for its ``size`` only when the ``<image>`` element gives
+    no width or height; printkit's faces always give both."""
+
+    digest: str
+    kind: str
+    data: bytes
+    size: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True)
+class _Plane:
+    """One image stream of a PDF: FlateDecode (PNG rows) or DCTDecode (a JPEG file)."""
+
+    width: int
+    height: int
+    colours: int
+    stream: bytes
+    jpeg: bool = False
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """An image ready for PDF: its colour plane and, if it has one, its alpha plane."""
+
+    colour: _Plane
+    alpha: _Plane | None
+
+    @property
+    def size(self) -> int:
+        """Bytes held."""
+        return len(self.colour.stream) + (len(self.alpha.stream) if self.alpha else 0)
+
+
+_LIFTED: dict[str, RasterRef] = {}
+"""The images lifted in this process by the digest of their base64 text."""
+_ENCODED: OrderedDict[str, Encoded] = OrderedDict()
+ENCODINGS = 0
+"""How many times an image was encoded for PDF in this process (tests count it)."""
+
+
+def lift(svg: str) -> tuple[str, dict[str, RasterRef]]:
+    """``svg`` with each PNG or JPEG data URI replaced by a reference, and the images."""
+    found: dict[str, RasterRef] = {}
+
+    def swap(match: re.Match[str]) -> str:
+        text = match.group(2)
+        digest = hashlib.sha256(text.encode("ascii")).hexdigest()
+        ref = _LIFTED.get(digest)
+        if ref is None:
+            try:
+                data = base64.b64decode(text, validate=True)
+            except (binascii.Error, ValueError):
+                return match.group(0)  # left for svglib, which skips what it cannot read
+            kind = "png" if match.group(1) == "png" else "jpeg"
+            ref = _LIFTED[digest] = RasterRef(digest, kind, data)
+        found[digest] = ref
+        return PREFIX + digest
+
+    return _DATA_URI.sub(swap, svg), found
+
+
+def lifted(href: str) -> RasterRef | None:
+    """The image a reference made by :func:`lift` stands for."""
+    return _LIFTED.get(href[len(PREFIX):]) if href.startswith(PREFIX) else None
+
+
+def place(canvas: Canvas, ref: RasterRef, x: float, y: float, width: float,
+          height: float) -> None:
+    """Draw ``ref`` into the unit square scaled to ``width`` x ``height`` at (x, y), as one
+    image object of ``canvas``'s document made the first time it is drawn there."""
+    name = f"pkimage{ref.digest[:24]}"
+    doc = canvas._doc
+    registered = doc.getXObjectName(name)
+    if registered not in doc.idToObject:
+        encoded = encoded_image(ref)
+        image = _ImageObject(encoded.colour)
+        if encoded.alpha is not None:
+            image.smask = doc.Reference(_ImageObject(encoded.alpha),
+                                        doc.getXObjectName(name + "mask"))
+        doc.Reference(image, registered)
+        doc.addForm(name, image)
+    canvas._code.append(f"q {number(width)} 0 0 {number(height)} {number(x)} {number(y)} cm "
+                        f"/{registered} Do Q")
+    canvas._formsinuse.append(name)
+    canvas._currentPageHasImages = 1
+
+
+def encoded_image(ref: RasterRef) -> Encoded:
+    """``ref`` ready for PDF, encoded once in this process while it is kept."""
+    global ENCODINGS
+    found = _ENCODED.get(ref.digest)
+    if found is None:
+        found = _ENCODED[ref.digest] = _jpeg(ref.data) if ref.kind == "jpeg" else _png(ref.data)
+        ENCODINGS += 1
+        while sum(e.size for e in _ENCODED.values()) > KEPT_BYTES and len(_ENCODED) > 1:
+            _ENCODED.popitem(last=False)
+    else:
+        _ENCODED.move_to_end(ref.digest)
+    return found
+
+
+def read_svg(svg: str) -> Any:
+    """``svg`` (its images lifted) read by svglib as a reportlab drawing, each lifted image
+    an ``Image`` whose ``path`` is its :class:`RasterRef`."""
+    from svglib.svglib import SvgRenderer, load_svg_file
+
+    class Renderer(SvgRenderer):
+        def xlink_href_target(self, node: Any, group: Any = None) -> Any:
+            href = node.attrib.get("{http://www.w3.org/1999/xlink}href") \
+                or node.attrib.get("href") or ""
+            ref = lifted(href)
+            return ref if ref is not None else super().xlink_href_target(node, group)
+
+    source = io.BytesIO(svg.encode("utf-8"))
+    root = load_svg_file(source)
+    return None if root is None else Renderer(source).render(root)
+
+
+def draw(drawing: Any, canvas: Canvas) -> None:
+    """Draw ``drawing`` (from :func:`read_svg`) at the origin of ``canvas``, its lifted
+    images by :func:`place`."""
+    from reportlab.graphics import renderPDF
+
+    class Renderer(renderPDF._PDFRenderer):  # type: ignore[misc]  # reportlab has no type hints
+        def drawImage(self, image: Any) -> None:
+            if isinstance(image.path, RasterRef):
+                place(self._canvas, image.path, image.x, image.y, image.width, image.height)
+            else:
+                super().drawImage(image)
+
+    Renderer().draw(renderPDF.renderScaledDrawing(drawing), canvas, 0, 0)
+
+
+def clear() -> None:
+    """Forget every image lifted and encoded in this process."""
+    _LIFTED.clear()
+    _ENCODED.clear()
+
+
+class _ImageObject(pdfdoc.PDFObject):  # type: ignore[misc]  # reportlab has no type hints
+    """An image XObject written from a ready stream."""
+
+    smask: Any = None
+
+    def __init__(self, plane: _Plane) -> None:
+        self.plane = plane
+
+    def format(self, document: Any) -> bytes:
+        plane = self.plane
+        stream = pdfdoc.PDFStream(content=plane.stream)
+        entries = stream.dictionary
+        entries["Type"] = pdfdoc.PDFName("XObject")
+        entries["Subtype"] = pdfdoc.PDFName("Image")
+        entries["Width"] = plane.width
+        entries["Height"] = plane.height
+        entries["BitsPerComponent"] = 8
+        entries["ColorSpace"] = pdfdoc.PDFName("DeviceGray" if plane.colours == 1
+                                               else "DeviceRGB")
+        if plane.jpeg:
+            entries["Filter"] = pdfdoc.PDFName("DCTDecode")
+        else:
+            entries["Filter"] = pdfdoc.PDFName("FlateDecode")
+            entries["DecodeParms"] = pdfdoc.PDFDictionary({
+                "Predictor": 15, "Colors": plane.colours, "BitsPerComponent": 8,
+                "Columns": plane.width})
+        if self.smask is not None:
+            entries["SMask"] = self.smask
+        result: bytes = stream.format(document)
+        return result
+
+
+def _jpeg(data: bytes) -> Encoded:
+    """A JPEG file as it is: PDF decodes JPEG itself."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data), formats=["JPEG"]) as image:
+        width, height = image.size
+        colours = 1 if image.mode == "L" else 3
+    return Encoded(_Plane(width, height, colours, data, jpeg=True), None)
+
+
+def _png(data: bytes) -> Encoded:
+    """A PNG file's rows for PDF: its own data when PDF can take it as it is, else the
+    image decoded once and its colour and alpha written again as PNG rows."""
+    plain = _plain_png(data)
+    if plain is not None:
+        return Encoded(plain, None)
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data), formats=["PNG"]) as image:
+        image.load()
+        has_alpha = image.mode in ("LA", "RGBA", "PA") or "transparency" in image.info
+        grey = image.mode in ("1", "L", "LA")
+        if has_alpha:
+            full = image.convert("LA" if grey else "RGBA")
+            alpha = full.getchannel("A")
+            colour = full.convert("L" if grey else "RGB")
+            del full
+        else:
+            alpha = None
+            colour = image.convert("L" if grey else "RGB")
+    colour_plane = _rows(colour)
+    del colour
+    if alpha is None or alpha.getextrema() == (255, 255):
+        return Encoded(colour_plane, None)
+    return Encoded(colour_plane, _rows(alpha))
+
+
+def _rows(image: Any) -> _Plane:
+    """``image`` (``L`` or ``RGB``) as a PDF stream of PNG rows: Pillow's PNG encoder
+    (which filters each row) and the data of the file it writes."""
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", compress_level=6)
+    plane = _plain_png(buffer.getvalue())
+    assert plane is not None  # Pillow writes 8-bit, not interlaced, grey or RGB
+    return plane
+
+
+def _plain_png(data: bytes) -> _Plane | None:
+    """The data of a PNG that PDF takes as it is (8 bits a channel, grey or RGB, not
+    interlaced, no transparency), or ``None``.  Like Pillow, which read the image before,
+    this leaves out a gamma or colour profile the file may name."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    offset, parts, header = 8, [], None
+    while offset + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        body = data[offset + 8:offset + 8 + length]
+        if kind == b"IHDR" and len(body) == 13:
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            parts.append(body)
+        elif kind == b"tRNS":
+            return None
+        elif kind == b"IEND":
+            break
+        offset += 12 + length
+    if header is None or not parts:
+        return None
+    width, height, depth, colour_type, _, _, interlace = header
+    if depth != 8 or interlace or colour_type not in (0, 2):
+        return None
+    return _Plane(width, height, 1 if colour_type == 0 else 3, b"".join(parts))
