@@ -5,9 +5,18 @@ are each refused by ``check`` with a located error, before anything is drawn."""
 
 from __future__ import annotations
 
+import io
+import logging
+import struct
+from pathlib import Path
+
 import pytest
+from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
 from printkit import limits, yamlsource
+from printkit.cli import main
+from printkit.console import Console
+from printkit.deck.fonts import SHIPPED_FOLDER
 from printkit.errors import DefinitionError
 
 
@@ -45,3 +54,128 @@ def test_a_problem_in_an_aliased_value_is_reported_once() -> None:
         yamlsource.parse('a: &t "bad\\x01"\nb: [*t, *t, *t]\n', "mine.yaml")
     assert len(caught.value.problems) == 1
     assert "control character" in caught.value.problems[0].message
+
+
+# -- fonts ------------------------------------------------------------------------------
+
+FONT = (SHIPPED_FOLDER / "DejaVuSans.ttf").read_bytes()
+FONT_GAME = """game: hardening
+title: Hardening
+card:
+  size: 63.5mm x 88.9mm
+fonts:
+  Mine: {regular: mine.ttf}
+style:
+  font: Mine
+layouts:
+  card:
+    - {type: text, text: "{name} Hello", x: 4mm, y: 5mm, width: 50mm, height: 8mm}
+faces:
+  - {id: card, kind: layout, layout: card, data: [{name: a}, {name: b}]}
+"""
+
+
+def _tables(data: bytes) -> dict[str, tuple[int, int]]:
+    """Offset and length of each table of a TrueType file."""
+    count = struct.unpack(">H", data[4:6])[0]
+    found = {}
+    for i in range(count):
+        tag, _, offset, length = struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i])
+        found[tag.decode("latin-1")] = (offset, length)
+    return found
+
+
+def _flipped(tag: str, count: int) -> bytes:
+    """The font with ``count`` bytes of one table inverted (always the same bytes)."""
+    offset, length = _tables(FONT)[tag]
+    data = bytearray(FONT)
+    for i in range(count):
+        data[offset + (i * 7919) % length] ^= 0xFF
+    return bytes(data)
+
+
+def _with(tag: str, at: int, fmt: str, value: int) -> bytes:
+    data = bytearray(FONT)
+    struct.pack_into(fmt, data, _tables(FONT)[tag][0] + at, value)
+    return bytes(data)
+
+
+def _cmap_past_unicode() -> bytes:
+    """The font with one group of its format 12 character map stretched past U+10FFFF:
+    reportlab then maps some 11 million characters (2.5 GB)."""
+    data = bytearray(FONT)
+    cmap = _tables(FONT)["cmap"][0]
+    for i in range(struct.unpack(">H", data[cmap + 2:cmap + 4])[0]):
+        offset = struct.unpack(">I", data[cmap + 8 + 8 * i:cmap + 12 + 8 * i])[0]
+        if struct.unpack(">H", data[cmap + offset:cmap + offset + 2])[0] == 12:
+            struct.pack_into(">I", data, cmap + offset + 16 + 4, 0xAA0EA5)  # group 0's end
+            return bytes(data)
+    raise AssertionError("DejaVu Sans has a format 12 character map")
+
+
+DAMAGED_FONTS = {
+    "truncated": (lambda: FONT[:300_000], "overruns"),
+    "glyf flipped": (lambda: _flipped("glyf", 2000), "glyf"),
+    "loca flipped": (lambda: _flipped("loca", 200), "loca"),
+    "cmap flipped": (lambda: _flipped("cmap", 200), "cmap"),
+    "huge numGlyphs": (lambda: _with("maxp", 4, ">H", 0xFFFF), "hmtx"),
+    "huge numberOfHMetrics": (lambda: _with("hhea", 34, ">H", 0xFFFF), "hhea"),
+    "a character map past Unicode": (_cmap_past_unicode, "cmap"),
+}
+
+
+def _font_game(tmp_path: Path, font: bytes) -> Path:
+    (tmp_path / "mine.ttf").write_bytes(font)
+    path = tmp_path / "game.yaml"
+    path.write_text(FONT_GAME)
+    return path
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(args), Console(out, err))
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("name", list(DAMAGED_FONTS))
+def test_a_damaged_font_is_a_located_error_and_build_never_starts(tmp_path: Path,
+                                                                   name: str) -> None:
+    make, words = DAMAGED_FONTS[name]
+    game = _font_game(tmp_path, make())
+    status, _, err = run("check", str(game))
+    assert status == 1, err
+    assert err.startswith(f"{game}:6:19: error: ")
+    assert "mine.ttf: the font file is damaged (" in err
+    assert words in err.split("damaged (", 1)[1].split(")")[0]
+    status, _, err = run("build", str(game), "-o", str(tmp_path / "out"))
+    assert status == 1 and "the font file is damaged" in err
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_font_tools_reports_stay_off_the_terminal(tmp_path: Path,
+                                                  caplog: pytest.LogCaptureFixture) -> None:
+    # widths inverted: sound to the sanitizer, but fontTools warns of huge advance widths,
+    # which Python's logging would print on stderr (caplog listens where that handler does)
+    game = _font_game(tmp_path, _flipped("hmtx", 200))
+    with caplog.at_level(logging.WARNING):
+        status, _, err = run("check", str(game))
+    assert status == 0, err
+    assert [r.getMessage() for r in caplog.records if r.name.startswith("fontTools")] == []
+
+
+def test_a_font_the_pdf_writer_cannot_embed_is_refused_by_check(tmp_path: Path) -> None:
+    # a PostScript name with a character reportlab refuses: sound to OTS and fontTools
+    font = TTFont(io.BytesIO(FONT))
+    font["name"].setName("Bad(Name)", 6, 3, 1, 0x409)
+    font["name"].setName("Bad(Name)", 6, 1, 0, 0)
+    stream = io.BytesIO()
+    font.save(stream)
+    status, _, err = run("check", str(_font_game(tmp_path, stream.getvalue())))
+    assert status == 1, err
+    assert "mine.ttf: the PDF writer cannot embed the font (" in err
+
+
+def test_the_shipped_font_still_passes(tmp_path: Path) -> None:
+    status, out, err = run("check", str(_font_game(tmp_path, FONT)))
+    assert status == 0, err
+    assert "is valid" in out + err

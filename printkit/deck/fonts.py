@@ -1,5 +1,7 @@
 """Font families: the shipped ones (DejaVu Sans, the default, and Bitstream Vera) and those
-a definition names in ``fonts:``, read with fontTools for their metrics and coverage.
+a definition names in ``fonts:``, read with fontTools for their metrics and coverage (a
+definition's own files are first checked as deeply as the PDF writer will read them, by
+:mod:`printkit.deck.fontcheck`).
 
 Text is measured here with each font's own advance widths, so what the layout computes is
 what the PDF draws; a character a font lacks is found before anything is drawn.  A family a
@@ -21,6 +23,13 @@ from pathlib import Path
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
 from printkit.deck.files import FileRefused, UserFile, read
+from printkit.deck.fontcheck import (
+    REQUIRED_TABLES,
+    FontDamaged,
+    quiet_font_tools,
+    read_font,
+    writer_reads,
+)
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
 """The faces of a family, as ``fonts:`` names them."""
@@ -194,7 +203,8 @@ class _Widths(Mapping[int, int]):
 
     def _load(self) -> dict[int, int]:
         if self._font is not None:
-            self._table = _advances(self._font)
+            with quiet_font_tools():
+                self._table = _advances(self._font)
             self._font = None
         return self._table
 
@@ -233,20 +243,24 @@ def _read_face(data: bytes, family: str, style: str, path: Path, name: str, *,
     if signature not in (b"\x00\x01\x00\x00", b"true"):
         raise FontRefused("this is not a TrueType or OpenType font file")
     try:
-        font = TTFont(io.BytesIO(data), lazy=True)
-        missing = [t for t in ("cmap", "head", "hhea", "hmtx", "glyf") if t not in font]
-        if missing:
-            raise FontRefused(f"the font has no {', '.join(missing)} table")
-        fs_type = font["OS/2"].fsType if "OS/2" in font else 0
-        if fs_type == 0x0002 or fs_type & 0x0300:
-            raise FontRefused(f"the font's licence bits (fsType {fs_type:#06x}) forbid "
-                              "embedding it in a PDF")
-        advances: Mapping[int, int] = _Widths(font) if lazy else _advances(font)
-        if not lazy and not advances:
-            raise FontRefused("the font maps no Unicode characters")
-        units = int(font["head"].unitsPerEm)
-        hhea = font["hhea"]
-        ascent, descent = hhea.ascent / units, -hhea.descent / units
+        with quiet_font_tools():
+            font = (TTFont(io.BytesIO(data), lazy=True) if lazy  # shipped: known sound
+                    else read_font(data, path))
+            missing = [t for t in REQUIRED_TABLES if t not in font]
+            if missing:
+                raise FontRefused(f"the font has no {', '.join(missing)} table")
+            fs_type = font["OS/2"].fsType if "OS/2" in font else 0
+            if fs_type == 0x0002 or fs_type & 0x0300:
+                raise FontRefused(f"the font's licence bits (fsType {fs_type:#06x}) forbid "
+                                  "embedding it in a PDF")
+            advances: Mapping[int, int] = _Widths(font) if lazy else _advances(font)
+            if not lazy and not advances:
+                raise FontRefused("the font maps no Unicode characters")
+            units = int(font["head"].unitsPerEm)
+            hhea = font["hhea"]
+            ascent, descent = hhea.ascent / units, -hhea.descent / units
+    except FontDamaged as exc:
+        raise FontRefused(str(exc)) from None
     except FontRefused:
         raise
     except Exception as exc:  # fontTools raises many kinds of error on a damaged file
@@ -254,4 +268,9 @@ def _read_face(data: bytes, family: str, style: str, path: Path, name: str, *,
                           ) from None
     if not 16 <= units <= 16384 or not 0 < ascent < 4 or not 0 <= descent < 4:
         raise FontRefused("the font's metrics are out of any sensible range")
+    if not lazy:
+        try:
+            writer_reads(data)
+        except FontDamaged as exc:
+            raise FontRefused(str(exc)) from None
     return FontFace(family, style, path, name, units, ascent, descent, advances)
