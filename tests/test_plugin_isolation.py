@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from printkit.commands import build
 from printkit.kit.games import shipped_games
+from printkit.plugins import GamePlugin, Resource, registered
 from tests.conftest import ROOT, Run
 
 PACKAGE = ROOT / "tests" / "broken_plugin"
@@ -185,3 +187,19 @@ def test_build_blames_a_bug_in_a_plugins_code_on_it(site: Path, tmp_path: Path,
     assert f"printkit: internal error (ZeroDivisionError) {named}: this is a bug in that " \
            "plugin, not in printkit or your input" in done.stderr, done.stderr
     assert "bug in printkit" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_build_of_every_game_builds_all_but_the_broken_and_names_it(
+        tmp_path: Path, run_cli: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    lost = GamePlugin(name="lost-definition", title="Lost", package="no_such_package",
+                      definition=Resource("no_such_package", "lost.yaml"))
+    monkeypatch.setattr(build, "shipped_games", lambda: ("lost-definition", "toy-nim"))
+    with registered(lost):
+        for jobs in ("1", "2"):
+            done = run_cli("build", "-q", "--jobs", jobs, "-o", str(tmp_path / jobs))
+            assert done.status == 1
+            assert done.out == f"Toy Nim: 14 files in {tmp_path / jobs / 'toy-nim'}/\n"
+            assert done.err.startswith("error: game plugin 'lost-definition': cannot find "
+                                       "its definition no_such_package/lost.yaml")
+        named = run_cli("build", "-q", "lost-definition", "toy-nim", "-o", str(tmp_path / "n"))
+    assert named.status == 1 and named.out == ""  # named games: the first problem stops it

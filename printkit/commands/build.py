@@ -8,11 +8,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from printkit import plugins
 from printkit.commands.jobs import job_count, pool, workers
+from printkit.commands.numbers import values_may_start_with_minus
 from printkit.console import Console
 from printkit.errors import PrintkitError, Problem
 from printkit.kit.games import shipped_games
 from printkit.kit.options import LAYOUTS, BuildOptions
+from printkit.plugins import PluginError
 
 
 def register(sub: Any) -> None:
@@ -43,6 +46,7 @@ def register(sub: Any) -> None:
     parser.add_argument("--jobs", type=job_count, default=0, metavar="N",
                         help="games built at once, each in its own process (default: one "
                              "per core); the files are the same either way")
+    values_may_start_with_minus(parser)
     parser.set_defaults(handler=run)
 
 
@@ -74,8 +78,11 @@ def _build(name: str, output: str, options: BuildOptions, variant: str | None,
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Build each game; stops at the first game with a problem (built one after the
-    other), or reports the first in the order given (built at once)."""
+    other), or reports the first in the order given (built at once).  When no game is
+    named, every installed game is built but those whose plugin is broken: each is
+    reported, it stops no other, and the status is 1."""
     games = args.games or list(shipped_games())
+    broken: list[Problem] = [] if args.games else plugins.load_problems()
     layouts = tuple(LAYOUTS) if not args.layout or "all" in args.layout else tuple(
         dict.fromkeys(args.layout))
     options = BuildOptions(paper=args.paper, bleed=args.bleed, duplex=args.duplex,
@@ -83,7 +90,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
                            board_paper=args.board_paper)
     jobs = workers(args.jobs, len(games))
     if jobs > 1:
-        return _run_at_once(games, jobs, args, options, console)
+        return _run_at_once(games, jobs, args, options, console, broken)
     from printkit.kit.build import build_game  # the writers: loaded by the commands that write
 
     for name in games:
@@ -91,15 +98,22 @@ def run(args: argparse.Namespace, console: Console) -> int:
         def progress(label: str, done: int, total: int, game: str = name) -> None:
             console.progress(f"{game}: {label}", done, total)
 
-        result = build_game(name, output_root=Path(args.output), options=options,
-                            variant=args.variant, overrides=args.overrides, progress=progress)
+        try:
+            result = build_game(name, output_root=Path(args.output), options=options,
+                                variant=args.variant, overrides=args.overrides,
+                                progress=progress)
+        except PluginError as exc:
+            if args.games:
+                raise
+            broken += exc.problems
+            continue
         _report(console, result.game.definition.title, str(result.folder),
                 [str(path) for path in result.files])
-    return 0
+    return _broken(console, broken)
 
 
 def _run_at_once(games: Sequence[str], jobs: int, args: argparse.Namespace,
-                 options: BuildOptions, console: Console) -> int:
+                 options: BuildOptions, console: Console, broken: list[Problem]) -> int:
     """Build the games in ``jobs`` worker processes; each game's kit is written whole or
     not at all, as in one process, so the outputs are the same."""
     with pool(jobs) as running:
@@ -111,10 +125,20 @@ def _run_at_once(games: Sequence[str], jobs: int, args: argparse.Namespace,
             results.append(future.result())
             console.progress("building", done, len(games))
     for built in results:
-        if built.error is not None:
+        if built.error is None:
+            _report(console, built.title, built.folder, built.files)
+        elif not args.games and issubclass(built.error, PluginError):
+            broken += built.problems
+        else:
             raise built.error(built.problems)
-        _report(console, built.title, built.folder, built.files)
-    return 0
+    return _broken(console, broken)
+
+
+def _broken(console: Console, problems: Sequence[Problem]) -> int:
+    """Report the games whose plugin is broken (left out of a build of every game)."""
+    for problem in problems:
+        console.error(problem.render())
+    return 1 if problems else 0
 
 
 def _report(console: Console, title: str, folder: str, files: Sequence[str]) -> None:
