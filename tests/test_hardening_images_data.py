@@ -309,3 +309,17 @@ def test_a_table_past_the_cell_limit_stops_where_it_crosses_it(run_cli: Run,
     table = tmp_path / "t.csv"
     assert (f"{table}:2:199: error: {table} has more than 100 cells, past the limit of 100 "
             "cells (raise it with --limit data-cells=N)") in result.err
+
+
+def test_check_refuses_pictures_whose_face_svgs_would_pass_the_output_limit(
+        run_cli: Run, tmp_path: Path) -> None:
+    picture = _png(200, 200)
+    carried = (len(picture) + 2) // 3 * 4  # base64, in each face's SVG file
+    path = _pictures(tmp_path, [(f"n{i}", "art.png") for i in range(4)], {"art.png": picture})
+    result = run_cli("check", str(path), "--limit", f"output={3 * carried - 1}")
+    assert result.status == 1
+    assert result.err.count("error:") == 1  # said once, at the face that crosses it
+    assert (f"error: card 'a-3': {tmp_path / 'art.png'}: the faces show {3 * carried} bytes "
+            "of pictures") in result.err
+    assert "(raise it with --limit output=N)" in result.err
+    assert run_cli("check", str(path), "--limit", f"output={4 * carried}").status == 0

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from printkit import limits
 from printkit.deck.files import FileRefused, UserFile, find, read
 from printkit.deck.raster import Raster, RasterBudget, RasterRefused, inspect
 from printkit.deck.svgsafe import Drawing, SvgRefused, path_drawing, read_drawing
@@ -71,9 +72,12 @@ class PictureShelf:
         self._read: dict[str, Picture | PictureRefused] = {}
         self._rasters: dict[bytes, Raster] = {}
         self._budget = RasterBudget()
+        self._shown_bytes = 0
 
     def get(self, name: str) -> Picture:
-        """The image file ``name``; raises :class:`PictureRefused`."""
+        """The image file ``name`` for one more face; raises :class:`PictureRefused`, also
+        when the raster pictures of the faces so far, each embedded in its face's SVG
+        file, would pass the ``output`` limit."""
         known = self._read.get(name)
         if known is None:
             try:
@@ -86,6 +90,12 @@ class PictureShelf:
             self._read[name] = known
         if isinstance(known, PictureRefused):
             raise known
+        if known.data and self._shown_bytes <= limits.current().output:  # one report
+            self._shown_bytes += (len(known.data) + 2) // 3 * 4
+            if self._shown_bytes > limits.current().output:
+                raise PictureRefused(limits.beyond(
+                    "output", f"{known.shown}: the faces show {self._shown_bytes} bytes of "
+                    "pictures (each face's SVG file carries its pictures in base64)", "bytes"))
         return known
 
     def _raster(self, shown: str, data: bytes) -> Raster:
