@@ -185,6 +185,15 @@ def test_check_of_a_misspelt_game_a_folder_or_a_device_is_a_clean_error(
         "(printkit list shows them), a definition file or a file of examples (.yaml)"]
 
 
+def test_check_of_a_file_of_another_kind_says_what_it_takes(run_cli: Run) -> None:
+    result = run_cli("check", "pyproject.toml")
+    assert result.status == 1
+    assert result.err.splitlines()[-2:] == [
+        "error: pyproject.toml is not a game definition: check takes an installed game's name "
+        "(printkit list shows them), a definition file or a file of examples (.yaml)",
+        "2 problems found"]
+
+
 def test_build_of_a_folder_says_what_it_takes(run_cli: Run) -> None:
     result = run_cli("build", "examples", "-o", "/nonexistent")
     assert result.status == 1

@@ -104,7 +104,13 @@ def check_target(target: str, *, variant: str | None = None,
         report.raise_for_problems()
         return [f"{target}: {len(report.examples)} examples, {report.claims_checked} claims "
                 "verified"]
-    return check_game(target, variant=variant, overrides=overrides or [])
+    try:
+        return check_game(target, variant=variant, overrides=overrides or [])
+    except DefinitionError as exc:
+        if not path.is_file() or path.suffix in (".yaml", ".yml"):
+            raise
+        raise DefinitionError([*exc.problems, Problem(  # a file of some other kind
+            f"{target} is not a game definition: check takes {ACCEPTED}")]) from None
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
