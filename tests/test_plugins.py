@@ -63,6 +63,14 @@ def test_a_part_of_the_wrong_kind_is_named() -> None:
         registry.engine_class("odd-game")
 
 
+def test_a_game_without_rules_is_said_to_have_none(run_cli: Run) -> None:
+    with registered(GamePlugin(name="no-rules", title="No rules", package="tests")):
+        result = run_cli("simulate", "no-rules", "--games", "1")
+    assert result.status == 1
+    assert result.err.startswith("error: the game 'no-rules' has no rules engine; the games "
+                                 "that have one are: i-vant-to-be-alone, star-battle, ")
+
+
 def test_list_with_no_games_says_where_it_looked(monkeypatch: pytest.MonkeyPatch,
                                                  run_cli: Run) -> None:
     monkeypatch.setattr(plugins, "game_names", lambda: ())

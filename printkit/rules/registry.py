@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, TypeVar, cast
 
 from printkit import memo, plugins
-from printkit.plugins import PluginError, unknown_game
+from printkit.plugins import PluginError, UnknownGameError
 from printkit.rules.base import Game
 
 G = TypeVar("G", bound=Game[Any, Any, Any])
@@ -26,7 +26,9 @@ def engine_class(name: str) -> type[Game[Any, Any, Any]]:
     """
     plugin = plugins.find(name)
     if not plugin.has("engine"):
-        raise unknown_game(name, engine_names())
+        others = engine_names()
+        raise UnknownGameError(f"the game {name!r} has no rules engine; the games that have "
+                               f"one are: {', '.join(others) if others else 'none'}")
     engine = plugin.part("engine", Game)
     if not isinstance(engine, type):
         raise PluginError(f"{plugins.label(name)}: its engine must be a Game subclass")
