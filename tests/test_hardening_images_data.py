@@ -5,6 +5,7 @@ they are read."""
 
 from __future__ import annotations
 
+import base64
 import io
 import struct
 import zipfile
@@ -17,6 +18,7 @@ import pytest
 from PIL import Image, ImageDraw
 from pypdf import PdfReader
 
+from printkit import limits
 from printkit.deck import data
 from printkit.layout import pdfcanvas, rasterpdf
 from tests.conftest import Run
@@ -323,3 +325,21 @@ def test_check_refuses_pictures_whose_face_svgs_would_pass_the_output_limit(
             "of pictures") in result.err
     assert "(raise it with --limit output=N)" in result.err
     assert run_cli("check", str(path), "--limit", f"output={4 * carried}").status == 0
+
+
+def test_a_long_process_keeps_a_bounded_number_of_pictures(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rasterpdf, "KEPT_BYTES", 2000)
+    rasterpdf.clear()
+    pictures = [_png(20 + i, 20) for i in range(30)]
+    with limits.using(limits.Limits(image_bytes_total=1000)):
+        for picture in pictures:
+            text = base64.b64encode(picture).decode()
+            lifted, found = rasterpdf.lift(f'<image xlink:href="data:image/png;base64,{text}"/>')
+            (ref,) = found.values()
+            assert lifted == f'<image xlink:href="{rasterpdf.PREFIX}{ref.digest}"/>'
+            assert rasterpdf.lifted(rasterpdf.PREFIX + ref.digest) is ref  # the latest stays
+            rasterpdf.encoded_image(ref)
+    for kept in (rasterpdf._LIFTED, rasterpdf._ENCODED):
+        assert 0 < kept.held <= 2000 and len(kept) < len(pictures)
+    rasterpdf.clear()

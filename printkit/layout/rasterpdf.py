@@ -24,12 +24,14 @@ import io
 import re
 import struct
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit import limits
 from printkit.layout.pdfops import number
 
 _DATA_URI = re.compile(r'(?<=href=")data:image/(png|jpeg|jpg);base64,([A-Za-z0-9+/=]*)(?=")')
@@ -77,9 +79,43 @@ class Encoded:
         return len(self.colour.stream) + (len(self.alpha.stream) if self.alpha else 0)
 
 
-_LIFTED: dict[str, RasterRef] = {}
+class _Kept(OrderedDict[str, Any]):
+    """Values kept by key while their bytes stay under :data:`KEPT_BYTES` together, the
+    least recently used dropped first (a long preview session sees many pictures)."""
+
+    def __init__(self, size: Callable[[Any], int]) -> None:
+        super().__init__()
+        self.size = size
+        self.held = 0
+
+    def find(self, key: str) -> Any:
+        """The value of ``key``, or ``None``."""
+        found = self.get(key)
+        if found is not None:
+            self.move_to_end(key)
+        return found
+
+    def keep(self, key: str, value: Any) -> None:
+        """Keep ``value`` under ``key``."""
+        self[key] = value
+        self.held += self.size(value)
+        # never less than all the pictures one definition may have, so that no picture of
+        # a face is dropped between lifting it and drawing the face
+        bound = max(KEPT_BYTES, limits.current().image_bytes_total)
+        while self.held > bound and len(self) > 1:
+            _, dropped = self.popitem(last=False)
+            self.held -= self.size(dropped)
+
+    def clear(self) -> None:
+        """Keep nothing."""
+        super().clear()
+        self.held = 0
+
+
+_LIFTED = _Kept(lambda ref: len(ref.data))
 """The images lifted in this process by the digest of their base64 text."""
-_ENCODED: OrderedDict[str, Encoded] = OrderedDict()
+_ENCODED = _Kept(lambda encoded: encoded.size)
+"""The images encoded for PDF in this process by the same digest."""
 ENCODINGS = 0
 """How many times an image was encoded for PDF in this process (tests count it)."""
 
@@ -91,14 +127,14 @@ def lift(svg: str) -> tuple[str, dict[str, RasterRef]]:
     def swap(match: re.Match[str]) -> str:
         text = match.group(2)
         digest = hashlib.sha256(text.encode("ascii")).hexdigest()
-        ref = _LIFTED.get(digest)
+        ref = _LIFTED.find(digest)
         if ref is None:
             try:
                 data = base64.b64decode(text, validate=True)
             except (binascii.Error, ValueError):
                 return match.group(0)  # left for svglib, which skips what it cannot read
-            kind = "png" if match.group(1) == "png" else "jpeg"
-            ref = _LIFTED[digest] = RasterRef(digest, kind, data)
+            ref = RasterRef(digest, "png" if match.group(1) == "png" else "jpeg", data)
+            _LIFTED.keep(digest, ref)
         found[digest] = ref
         return PREFIX + digest
 
@@ -107,7 +143,8 @@ def lift(svg: str) -> tuple[str, dict[str, RasterRef]]:
 
 def lifted(href: str) -> RasterRef | None:
     """The image a reference made by :func:`lift` stands for."""
-    return _LIFTED.get(href[len(PREFIX):]) if href.startswith(PREFIX) else None
+    found: RasterRef | None = _LIFTED.find(href.removeprefix(PREFIX))
+    return found
 
 
 def place(canvas: Canvas, ref: RasterRef, x: float, y: float, width: float,
@@ -134,14 +171,11 @@ def place(canvas: Canvas, ref: RasterRef, x: float, y: float, width: float,
 def encoded_image(ref: RasterRef) -> Encoded:
     """``ref`` ready for PDF, encoded once in this process while it is kept."""
     global ENCODINGS
-    found = _ENCODED.get(ref.digest)
+    found: Encoded | None = _ENCODED.find(ref.digest)
     if found is None:
-        found = _ENCODED[ref.digest] = _jpeg(ref.data) if ref.kind == "jpeg" else _png(ref.data)
+        found = _jpeg(ref.data) if ref.kind == "jpeg" else _png(ref.data)
+        _ENCODED.keep(ref.digest, found)
         ENCODINGS += 1
-        while sum(e.size for e in _ENCODED.values()) > KEPT_BYTES and len(_ENCODED) > 1:
-            _ENCODED.popitem(last=False)
-    else:
-        _ENCODED.move_to_end(ref.digest)
     return found
 
 
@@ -154,8 +188,12 @@ def read_svg(svg: str) -> Any:
         def xlink_href_target(self, node: Any, group: Any = None) -> Any:
             href = node.attrib.get("{http://www.w3.org/1999/xlink}href") \
                 or node.attrib.get("href") or ""
+            if not href.startswith(PREFIX):
+                return super().xlink_href_target(node, group)
             ref = lifted(href)
-            return ref if ref is not None else super().xlink_href_target(node, group)
+            if ref is None:  # dropped since it was lifted: cannot happen within the limits
+                raise ValueError(f"the picture {href} is no longer kept")
+            return ref
 
     source = io.BytesIO(svg.encode("utf-8"))
     root = load_svg_file(source)
