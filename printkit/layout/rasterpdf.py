@@ -275,19 +275,26 @@ def _png(data: bytes) -> Encoded:
         image.load()
         has_alpha = image.mode in ("LA", "RGBA", "PA") or "transparency" in image.info
         grey = image.mode in ("1", "L", "LA")
+        # a copy is made only where the mode changes: a picture at the image-pixels limit
+        # takes 200 MB decoded, and each copy as much again
         if has_alpha:
-            full = image.convert("LA" if grey else "RGBA")
+            full = _as(image, "LA" if grey else "RGBA")
             alpha = full.getchannel("A")
             colour = full.convert("L" if grey else "RGB")
             del full
         else:
             alpha = None
-            colour = image.convert("L" if grey else "RGB")
+            colour = _as(image, "L" if grey else "RGB")
     colour_plane = _rows(colour)
     del colour
     if alpha is None or alpha.getextrema() == (255, 255):
         return Encoded(colour_plane, None)
     return Encoded(colour_plane, _rows(alpha))
+
+
+def _as(image: Any, mode: str) -> Any:
+    """``image`` in ``mode``: itself if it is in that mode already."""
+    return image if image.mode == mode else image.convert(mode)
 
 
 def _rows(image: Any) -> _Plane:
