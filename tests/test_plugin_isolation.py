@@ -203,3 +203,21 @@ def test_a_build_of_every_game_builds_all_but_the_broken_and_names_it(
                                        "its definition no_such_package/lost.yaml")
         named = run_cli("build", "-q", "lost-definition", "toy-nim", "-o", str(tmp_path / "n"))
     assert named.status == 1 and named.out == ""  # named games: the first problem stops it
+
+
+def test_a_game_name_two_distributions_declare_is_refused_alone(tmp_path: Path,
+                                                                run_cli: Run) -> None:
+    info = tmp_path / "printkit_clash-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: printkit-clash\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[printkit.games]\ntoy-nim = no_such_module:PLUGIN\n")
+    alone = run_cli("list")
+    listed = run_with(tmp_path, "list")
+    assert listed.returncode == 0
+    assert listed.stderr == (
+        "error: the game 'toy-nim' is declared by more than one installed distribution "
+        "(printkit-clash 1.0, printkit-toy-nim 0.1.0): uninstall all but one\n")
+    assert f"{'toy-nim':<22} (cannot be used: see its error)" in listed.stdout
+    others = [line for line in alone.out.splitlines() if "toy-nim" not in line
+              and "Three players share the piles" not in line]
+    assert [line for line in listed.stdout.splitlines() if "toy-nim" not in line] == others
