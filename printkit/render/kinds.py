@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import types
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
@@ -121,28 +121,16 @@ _LOADED: dict[str, tuple[Mapping[str, Any], Mapping[str, Any]]] = {}
 """The own face and back kinds of each game whose kinds were asked for in this process."""
 
 
-def _every(generic: Iterable[Any], index: int) -> dict[str, Any]:
-    found = {k.name: k for k in generic}
-    for plugin in plugins.plugins():
-        try:
-            kinds_for(plugin.name)
-        except PluginError:
-            continue  # printkit list names it; every other game's kinds are still there
-        for name, kind in _LOADED[plugin.name][index].items():
-            found.setdefault(name, kind)
-    return found
-
-
 def face_kinds() -> Mapping[str, FaceKind[Any]]:
     """Every face kind by name, generic and of every installed game that loads (for the
     schema and reference, which describe them all; a name two games give keeps the first
     game's).  A definition names only its own game's: see :func:`kinds_for`."""
-    return _every(_generic_faces(), 0)
+    return cast(Mapping[str, FaceKind[Any]], catalogue().faces)
 
 
 def back_kinds() -> Mapping[str, BackKind[Any]]:
     """Every back kind by name, as :func:`face_kinds` gathers the face kinds."""
-    return _every(_generic_backs(), 1)
+    return cast(Mapping[str, BackKind[Any]], catalogue().backs)
 
 
 def catalogue(game: str | None = None) -> Kinds:
@@ -159,7 +147,7 @@ def catalogue(game: str | None = None) -> Kinds:
         try:
             own = kinds_for(plugin.name)
         except PluginError:
-            continue
+            continue  # printkit list names it; every other game's kinds are still there
         for name, owner in own.face_owners.items():
             if name not in faces:
                 faces[name], face_owners[name] = own.faces[name], owner
@@ -169,16 +157,18 @@ def catalogue(game: str | None = None) -> Kinds:
     return Kinds(faces, backs, face_owners=face_owners, back_owners=back_owners)
 
 
-def _find(name: str, owner: str, index: int, what: str) -> Any:
-    """The kind ``name`` of the game ``owner`` (a generic one when ``owner`` is empty; a
-    face made by hand, without its owner, finds its kind among the games loaded so far)."""
-    generic = _kinds_of(None)
-    own = kinds_for(owner) if owner else generic
-    found = (own.faces if index == 0 else own.backs).get(name)
+def _find(name: str, owner: str, *, face: bool) -> Any:
+    """The face (or back) kind ``name`` of the game ``owner``, or a generic one when
+    ``owner`` is empty; a face made by hand, without its owner, finds its kind among those
+    of the games loaded so far, if just one has it."""
+    own = kinds_for(owner) if owner else _kinds_of(None)
+    found = (own.faces if face else own.backs).get(name)
     if found is not None:
         return found
+    what = "face" if face else "back"
     if owner:
         raise LookupError(f"the game {owner!r} has no {what} kind {name!r}")
+    index = 0 if face else 1
     candidates = [kinds[index][name] for kinds in _LOADED.values() if name in kinds[index]]
     if len(candidates) != 1:
         raise LookupError(f"no game loaded has the {what} kind {name!r}" if not candidates
@@ -194,13 +184,13 @@ def render_face(face: CardFace, frame: Frame) -> str:
     :func:`printkit.memo.session` a face equal in all three (the same card of the base game
     and of a variant, or of the card sheet and a booklet diagram) is drawn once.
     """
-    kind: FaceKind[Any] = _find(face.kind, face.owner, 0, "face")
+    kind: FaceKind[Any] = _find(face.kind, face.owner, face=True)
     return memo.cached("face", (face, face.options, frame), lambda: kind.draw(face, frame))
 
 
 def render_back(kind: str, frame: Frame, options: object, title: str, owner: str = "") -> str:
     """SVG text of a back of ``kind`` (of the game ``owner``, empty for a generic kind),
     drawn once a session for equal arguments."""
-    found: BackKind[Any] = _find(kind, owner, 1, "back")
+    found: BackKind[Any] = _find(kind, owner, face=False)
     return memo.cached("back", (kind, owner, frame, options, title),
                        lambda: found.draw(frame, options, title))
