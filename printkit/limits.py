@@ -57,6 +57,13 @@ class Limits:
     """Characters of text that aliases repeat in one YAML file: each use of a value after
     the first counts every text in it again (160,000 uses of a 99,000-character text would
     be 16 billion characters for the rest of printkit to read)."""
+    svg_numbers: int = 100_000
+    """Numbers in the shapes of one SVG drawing (path data, points, lengths, transforms): the
+    work of drawing it, which is done again for each different face that shows it."""
+    svg_elements: int = 50_000
+    """Shapes and groups in one SVG drawing."""
+    svg_depth: int = 40
+    """How deeply the groups of one SVG drawing may nest."""
     integer: int = 1_000_000_000
     """The largest whole number (either sign) a definition or an option may give."""
     text: int = 100_000

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import logging
 import struct
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 from printkit import limits, yamlsource
 from printkit.cli import main
 from printkit.console import Console
+from printkit.deck import svgnumbers
 from printkit.deck.fonts import SHIPPED_FOLDER
 from printkit.errors import DefinitionError
 
@@ -113,7 +115,7 @@ def _cmap_past_unicode() -> bytes:
     raise AssertionError("DejaVu Sans has a format 12 character map")
 
 
-DAMAGED_FONTS = {
+DAMAGED_FONTS: dict[str, tuple[Callable[[], bytes], str]] = {
     "truncated": (lambda: FONT[:300_000], "overruns"),
     "glyf flipped": (lambda: _flipped("glyf", 2000), "glyf"),
     "loca flipped": (lambda: _flipped("loca", 200), "loca"),
@@ -179,3 +181,145 @@ def test_the_shipped_font_still_passes(tmp_path: Path) -> None:
     status, out, err = run("check", str(_font_game(tmp_path, FONT)))
     assert status == 0, err
     assert "is valid" in out + err
+
+
+# -- SVG drawings -----------------------------------------------------------------------
+
+SVG_GAME = """game: hardening
+title: Hardening
+card:
+  size: 63.5mm x 88.9mm
+icons:
+  mark: {icon}
+layouts:
+  card:
+    - {{type: icon, icon: mark, x: 10mm, y: 10mm, width: 20mm, height: 20mm}}
+    - {{type: image, src: picture.svg, x: 10mm, y: 40mm, width: 20mm, height: 20mm}}
+faces:
+  - {{id: card, kind: layout, layout: card, data: [{{name: a}}, {{name: b}}]}}
+"""
+SOUND = '<path d="M2 2 L20 20 L2 20 Z"/>'
+
+
+def _svg(body: str, view_box: str = "0 0 24 24") -> str:
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{view_box}">{body}</svg>'
+
+
+def _svg_game(tmp_path: Path, picture: str, icon: str = "mark.svg",
+              mark: str = _svg(SOUND)) -> Path:
+    (tmp_path / "picture.svg").write_text(picture)
+    (tmp_path / "mark.svg").write_text(mark)
+    path = tmp_path / "game.yaml"
+    path.write_text(SVG_GAME.format(icon=icon))
+    return path
+
+
+HOSTILE_SVG = {
+    "a width of 1e300": ('<rect width="1e300" height="10"/>', "<rect> width holds '1e300'"),
+    "a scale of 1e400": ('<rect width="10" height="10" transform="scale(1e400)"/>',
+                         "<rect> transform holds '1e400'"),
+    "nan in path data": ('<path d="M nan 2 L 20 20 Z"/>', "<path> d: 'nan 2 L 20' is not a number"),
+    "inf in path data": ('<path d="M 2 2 L inf 20 Z"/>', "<path> d: 'inf 20 Z' is not a number"),
+    "1e400 in path data": ('<path d="M 2 2 L 1e400 20 Z"/>', "<path> d holds '1e400'"),
+    "a circle at 1e308": ('<circle cx="1e308" cy="5" r="1e308"/>', "<circle> cx holds '1e308'"),
+    "a stroke 1e400 wide": ('<path d="M2 2 L20 20" stroke="#000" stroke-width="1e400"/>',
+                            "<path> stroke-width holds '1e400'"),
+    "dashes of 0 0": ('<path d="M2 2 L20 20" stroke="#000" stroke-dasharray="0 0"/>',
+                      "<path> stroke-dasharray is '0 0': its dashes add up to nothing"),
+    "a dash of 0": ('<path d="M2 2 L20 20" stroke="#000" opacity="0.5" '
+                    'stroke-dasharray="0"/>', "<path> stroke-dasharray is '0': its dashes add up"),
+    "a negative dash": ('<path d="M2 2 L20 20" stroke="#000" opacity="0.5" '
+                        'stroke-dasharray="-1 2"/>',
+                        "<path> stroke-dasharray is '-1 2': dash lengths cannot be"),
+    "nested scales": ('<g transform="scale(1000)"><g transform="scale(1000)"><g transform='
+                      '"scale(1000)"><rect width="10" height="10"/></g></g></g>',
+                      "<rect> reaches 1e+10 units from the drawing's origin"),
+    "a skew of 90 degrees": ('<rect width="10" height="10" transform="skewX(90)"/>',
+                             "<rect> reaches"),
+    "a flat scale": ('<rect width="10" height="10" opacity="0.5" transform="scale(1 0)"/>',
+                     "<rect> transform 'scale(1 0)' squashes the shape flat"),
+    "a view box of 1e300": (_svg(SOUND, "0 0 1e300 1e300"), "the view box holds '1e+300'"),
+    "a view box of 1e-300": (_svg(SOUND, "0 0 1e-300 24"),
+                             "the view box is 1e-300 x 24: a width or height under 1e-06"),
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE_SVG))
+def test_svg_numbers_no_renderer_can_draw_are_located_errors_in_check(tmp_path: Path,
+                                                                       name: str) -> None:
+    body, words = HOSTILE_SVG[name]
+    picture = body if body.startswith("<svg") else _svg(body)
+    game = _svg_game(tmp_path, picture)
+    status, _, err = run("check", str(game))
+    assert status == 1, err
+    first = err.splitlines()[0]
+    assert first.startswith(f"{game}:10:26: error: card 'card-1': "), first
+    assert f"picture.svg: {words}" in first
+    # the same drawing as an icon is located at its icons: entry
+    game = _svg_game(tmp_path, _svg(SOUND), mark=picture)
+    status, _, err = run("check", str(game))
+    assert status == 1, err
+    assert err.startswith(f"{game}:6:9: error: ") and f"mark.svg: {words}" in err
+
+
+@pytest.mark.parametrize("name", ["a width of 1e300", "nan in path data", "a circle at 1e308",
+                                  "dashes of 0 0", "a flat scale"])
+def test_build_stops_on_them_before_drawing(tmp_path: Path, name: str) -> None:
+    game = _svg_game(tmp_path, _svg(HOSTILE_SVG[name][0]))
+    status, _, err = run("build", str(game), "-o", str(tmp_path / "out"))
+    assert status == 1 and "internal error" not in err, err
+    assert not any((tmp_path / "out").rglob("*.pdf"))
+
+
+@pytest.mark.parametrize(("path", "view_box", "words"), [
+    ("M 1e400 0 L 2 2 Z", "0 0 24 24", "holds '1e400'"),
+    ("M 0 0 L 2 2 Z", "0 0 1e-300 24", "too small to place"),
+    ("M 0 0 L 2 Z", "0 0 24 24", "<path> d: 'Z' is not a number, and 'L' takes 2"),
+    ("M 0 0 L 2", "0 0 24 24", "<path> d: the path data ends before the 2 numbers 'L' takes"),
+])
+def test_an_inline_icon_is_checked_the_same_way(tmp_path: Path, path: str, view_box: str,
+                                                words: str) -> None:
+    game = _svg_game(tmp_path, _svg(SOUND), icon=f'{{path: "{path}", viewbox: "{view_box}"}}')
+    status, _, err = run("check", str(game))
+    assert status == 1, err
+    assert err.startswith(f"{game}:6:9: error: ") and words in err.splitlines()[0]
+
+
+def _long_paths(paths: int, points: int) -> str:
+    line = " ".join(f"L{i % 24} {(i * 7) % 24}" for i in range(points))
+    return _svg(f'<path d="M0 0 {line} Z" fill="none" stroke="#000"/>' * paths)
+
+
+def test_the_work_of_a_drawing_is_bounded_before_it_is_read_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # about 1.2 million numbers (7 MB like the issue's drawing would be 35 times the limit)
+    picture = _long_paths(60, 10_000)
+    read: list[float] = []
+    real = svgnumbers._in_range
+
+    def counting(value: float, what: str, text: str) -> float:
+        read.append(value)
+        return real(value, what, text)
+
+    monkeypatch.setattr(svgnumbers, "_in_range", counting)
+    status, _, err = run("check", str(_svg_game(tmp_path, picture)))
+    assert status == 1
+    assert ("picture.svg: the drawing holds too many numbers, past the limit of 100000 "
+            "numbers (raise it with --limit svg-numbers=N)") in err
+    assert len(read) <= 100_050  # reading stopped at the limit, not at 1.2 million
+
+
+@pytest.mark.parametrize(("limit", "body", "words"), [
+    ("svg-numbers=40", _long_paths(1, 20), "past the limit of 40 numbers"),
+    ("svg-elements=3", SOUND * 4, "the drawing has too many elements, past the limit of 3"),
+    ("svg-depth=2", f"<g><g><g>{SOUND}</g></g></g>", "groups nest too deeply, past the limit"),
+])
+def test_svg_work_limits_are_named_and_can_be_raised(tmp_path: Path, limit: str, body: str,
+                                                     words: str) -> None:
+    picture = body if body.startswith("<svg") else _svg(body)
+    game = _svg_game(tmp_path, picture)
+    status, _, err = run("--limit", limit, "check", str(game))
+    assert status == 1 and words in err and f"--limit {limit.split('=')[0]}=N" in err, err
+    name, value = limit.split("=")
+    status, _, err = run("--limit", f"{name}={int(value) * 10}", "check", str(game))
+    assert status == 0, err

@@ -16,6 +16,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 from printkit import limits
+from printkit.deck import svgnumbers
+from printkit.deck.svgnumbers import IDENTITY, Box, Matrix, SvgRefused, Work
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 SHAPES = ("g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon")
@@ -35,11 +37,7 @@ _VIEWBOX = re.compile(rf"\s*({_NUMBER})[\s,]+({_NUMBER})[\s,]+({_NUMBER})[\s,]+(
 _LENGTH = re.compile(rf"\s*({_NUMBER})\s*(px)?\s*")
 PATH_DATA = re.compile(r"[MmZzLlHhVvCcSsQqTtAa0-9eE.,+\- \t\r\n]+")
 """What path data may hold."""
-MOST_ELEMENTS = 50_000
-
-
-class SvgRefused(ValueError):
-    """The drawing cannot be used; the message says why."""
+__all__ = ["Drawing", "SvgRefused", "parse_view_box", "path_drawing", "read_drawing"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +63,7 @@ def parse_view_box(text: str) -> tuple[float, float, float, float]:
     x, y, w, h = (float(v) for v in match.groups())
     if w <= 0 or h <= 0:
         raise SvgRefused("a view box needs a width and a height above zero")
+    svgnumbers.view_box(x, y, w, h)
     return x, y, w, h
 
 
@@ -75,7 +74,9 @@ def path_drawing(data: str, view_box: str) -> Drawing:
         raise SvgRefused(f"{bad!r} cannot appear in SVG path data")
     if not re.match(r"\s*[Mm]", data):
         raise SvgRefused("SVG path data starts with 'M' (move to)")
-    return Drawing(parse_view_box(view_box), f'<path d="{" ".join(data.split())}"/>')
+    box = parse_view_box(view_box)
+    svgnumbers.shape("path", {"d": data}, IDENTITY, 0.0, Box(box[2], box[3]), Work())
+    return Drawing(box, f'<path d="{" ".join(data.split())}"/>')
 
 
 def read_drawing(data: bytes) -> Drawing:
@@ -92,11 +93,22 @@ def read_drawing(data: bytes) -> Drawing:
     if _local(root.tag) != "svg" or not _is_svg(root.tag):
         raise SvgRefused("the file is not an SVG drawing (its root is not <svg>)")
     view_box = _root_view_box(root)
-    count = [0]
-    inner = "".join(_element(child, count, 1) for child in root)
-    wrapper = _attributes(root, _PRESENTATION)
+    walk = _Walk(Box(view_box[2], view_box[3]), Work())
+    values = _values(root, _PRESENTATION)
+    matrix, strokes = svgnumbers.shape("svg", values, IDENTITY, 0.0, walk.box, walk.work)
+    inner = "".join(_element(child, walk, 1, matrix, strokes) for child in root)
+    wrapper = _written(values, _PRESENTATION)
     body = f"<g{wrapper}>{inner}</g>" if wrapper else inner
     return Drawing(view_box, body)
+
+
+@dataclass
+class _Walk:
+    """What reading one drawing has counted so far."""
+
+    box: Box
+    work: Work
+    elements: int = 0
 
 
 def _local(tag: str) -> str:
@@ -119,7 +131,8 @@ def _root_view_box(root: ET.Element) -> tuple[float, float, float, float]:
     return parse_view_box(f"0 0 {sizes[0].group(1)} {sizes[1].group(1)}")
 
 
-def _element(node: ET.Element, count: list[int], depth: int) -> str:
+def _element(node: ET.Element, walk: _Walk, depth: int, parent: Matrix,
+             inherited: float) -> str:
     if not isinstance(node.tag, str) or not _is_svg(node.tag):
         return ""  # comments, processing instructions, editors' own elements
     name = _local(node.tag)
@@ -129,10 +142,14 @@ def _element(node: ET.Element, count: list[int], depth: int) -> str:
         raise SvgRefused(f"the drawing uses <{name}>, which printkit does not place: keep "
                          "to shapes (path, rect, circle, ellipse, line, polyline, polygon) "
                          "and groups, with text turned into paths")
-    count[0] += 1
-    if count[0] > MOST_ELEMENTS or depth > limits.current().yaml_depth:
-        raise SvgRefused(f"the drawing has more than {MOST_ELEMENTS} elements or nests too "
-                         "deeply")
+    walk.elements += 1
+    bound = limits.current()
+    if walk.elements > bound.svg_elements:
+        raise SvgRefused(limits.beyond("svg-elements", "the drawing has too many elements",
+                                       "elements"))
+    if depth > bound.svg_depth:
+        raise SvgRefused(limits.beyond("svg-depth", "the drawing's groups nest too deeply",
+                                       "levels"))
     style = _style(node.get("style", ""))
     if style.get("display") == "none" or node.get("display") == "none":
         return ""
@@ -140,8 +157,10 @@ def _element(node: ET.Element, count: list[int], depth: int) -> str:
         if attribute in node.attrib or attribute in style:
             raise SvgRefused(f"<{name}> uses {attribute}, which printkit does not support in "
                              "placed drawings")
-    attributes = _attributes(node, _ATTRIBUTES, style)
-    children = "".join(_element(child, count, depth + 1) for child in node)
+    values = _values(node, _ATTRIBUTES, style)
+    matrix, strokes = svgnumbers.shape(name, values, parent, inherited, walk.box, walk.work)
+    attributes = _written(values, _ATTRIBUTES)
+    children = "".join(_element(child, walk, depth + 1, matrix, strokes) for child in node)
     if name == "g":
         return f"<g{attributes}>{children}</g>" if children else ""
     return f"<{name}{attributes}/>"
@@ -157,14 +176,15 @@ def _style(text: str) -> dict[str, str]:
     return result
 
 
-def _attributes(node: ET.Element, allowed: tuple[str, ...],
-                style: dict[str, str] | None = None) -> str:
-    """The allowed attributes of ``node`` (its ``style`` declarations included), checked."""
+def _values(node: ET.Element, allowed: tuple[str, ...],
+            style: dict[str, str] | None = None) -> dict[str, str]:
+    """The allowed attributes of ``node`` (its ``style`` declarations included), each with
+    its spaces made single and its characters checked."""
     values = {k: v for k, v in node.attrib.items() if k in allowed}
     for key, value in (style or {}).items():
         if key in allowed:
             values[key] = value
-    text = []
+    checked = {}
     for key in allowed:
         if key not in values:
             continue
@@ -174,5 +194,10 @@ def _attributes(node: ET.Element, allowed: tuple[str, ...],
         if not _VALUE.fullmatch(value) or "url(" in value.lower():
             raise SvgRefused(f"the value of {key} ({value[:40]!r}) refers to something "
                              "printkit does not place, such as a gradient: use plain colours")
-        text.append(f' {key}="{value}"')
-    return "".join(text)
+        checked[key] = value
+    return checked
+
+
+def _written(values: dict[str, str], allowed: tuple[str, ...]) -> str:
+    """``values`` as SVG attributes, in the order of ``allowed``."""
+    return "".join(f' {key}="{values[key]}"' for key in allowed if key in values)
