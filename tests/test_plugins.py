@@ -15,7 +15,14 @@ from printkit import plugins
 from printkit.blame import Culprit, blame
 from printkit.deck.model import CardFace
 from printkit.kit.games import load
-from printkit.plugins import GamePlugin, PluginError, UnknownGameError, game_names, registered
+from printkit.plugins import (
+    GamePlugin,
+    PluginError,
+    Resource,
+    UnknownGameError,
+    game_names,
+    registered,
+)
 from printkit.render.kinds import FaceKind, render_face
 from printkit.render.svg import Frame
 from printkit.rules import registry
@@ -61,6 +68,18 @@ def test_a_part_of_the_wrong_kind_is_named() -> None:
                      engine=".faces:PILE")
     with registered(odd), pytest.raises(PluginError, match=r"odd-game.*not Game"):
         registry.engine_class("odd-game")
+
+
+def test_list_exits_1_when_no_installed_game_works(monkeypatch: pytest.MonkeyPatch,
+                                                   run_cli: Run) -> None:
+    lost = GamePlugin(name="lost", title="Lost", package="no_such_package",
+                      definition=Resource("no_such_package", "lost.yaml"))
+    monkeypatch.setattr(plugins, "game_names", lambda: ("lost",))
+    with registered(lost):
+        result = run_cli("list")
+    assert result.status == 1
+    assert result.out == f"{'lost':<22} (cannot be used: see its error)\n"
+    assert result.err.startswith("error: game plugin 'lost': cannot find its definition")
 
 
 def test_a_game_without_rules_is_said_to_have_none(run_cli: Run) -> None:
