@@ -95,6 +95,9 @@ class Limits:
     template_output: int = 1_000_000
     """Characters a booklet template writes in all, counted as they are written (text
     written into a macro or a captured block counts too)."""
+    template_total: int = 20_000_000
+    """Characters, list items and digits of all the values one rendering of a booklet template
+    makes, added up as they are made (what bounds the memory and work it may take)."""
 
     def option(self, name: str) -> str:
         """How to raise the limit called ``name`` on the command line."""

@@ -84,6 +84,7 @@ ATTACKS = {
     "% star width": ("{{ '%*s' % (1000000000, 'x') }}", VALUE),
     "% of a list": ("{{ '%s' % ([['x' * 1000000] * 1000]) }}", VALUE),
     "format method": ("{{ '{:>1000000000}'.format(1) }}", VALUE),
+    "format of a list's repr": ("{{ '{!r}'.format(['x' * 1000000] * 1000000) }}", VALUE),
     "format_map": ("{{ '{a:>1000000000}'.format_map({'a': 1}) }}", VALUE),
     "format filter": ("{{ '%1000000000s' | format('x') }}", VALUE),
     "doubling with ~": ("{% set ns = namespace(s='x' * 1000) %}{% for i in range(40) %}"
@@ -121,6 +122,18 @@ ATTACKS = {
         "{% endmacro %}{{ m() }}", "--limit template-output=N"),
     "a captured block": ("{% set big %}{% for i in range(1000000) %}{{ 'x' * 1000 }}"
                          "{% endfor %}{% endset %}", "--limit template-output=N"),
+    "many values each within the limit": (
+        "{% set ns = namespace(l=[]) %}{% for i in range(1000) %}"
+        "{% set ns.l = ns.l + [('x' * 999000) ~ i] %}{% endfor %}", "--limit template-total=N"),
+    "a filter mapped over many long texts": (
+        "{{ (['x' * 1000000] * 1000) | map('upper') | list }}", "--limit template-total=N"),
+    "sorting references to long texts": (
+        "{{ (['x' * 1000000, 'x' * 999999 ~ 'y'] * 500000) | sort }}", VALUE),
+    "in a list of long texts": ("{{ 'a' in (['x' * 1000000] * 1000000) }}", VALUE),
+    "comparing lists": ("{{ (['x' * 1000000] * 1000) == (['x' * 1000000] * 1000) }}", VALUE),
+    "startswith many prefixes": (
+        "{{ ('y' * 1000000).startswith(('y' * 999999 ~ 'z',) * 100000) }}", VALUE),
+    "count in a list": ("{{ (['x' * 1000000] * 1000000).count('x' * 1000000) }}", VALUE),
     "a board the command line refuses": ("{{ engine.from_options({'board_size': 999}).size }}",
                                          "--limit board=N"),
     "a huge seed": ("{{ initial_position(10 ** 100) }}", "--limit integer=N"),
@@ -135,6 +148,15 @@ def test_an_attack_ends_at_a_named_limit_having_built_nothing_large(
     message, line = refusal(tmp_path, body, context)
     assert option in message and line == 3, message
     assert tracemalloc.get_traced_memory()[1] < PEAK
+
+
+def test_a_loop_that_calls_nothing_still_keeps_to_the_deadline(
+        tmp_path: Path, context: Mapping[str, object]) -> None:
+    body = ("{% set a = 'x' * 100000 %}\n{% for i in a %}{% for j in a %}{% endfor %}"
+            "{% endfor %}")  # ten billion turns, no call, no write
+    with limits.using(limits.parse_limits(["template-seconds=1"])):
+        message, line = refusal(tmp_path, body, context)
+    assert "--limit template-seconds=N" in message and line == 4
 
 
 def test_the_output_limit_names_the_line_that_wrote_past_it(
@@ -179,6 +201,13 @@ LEGIT = (
     "|{% set captured %}in {{ 1 + 1 }}{% endset %}{{ captured }}"
     "|{% macro m(x) %}<{{ x }}>{% endmacro %}{{ m('q') }}"
     "|{% for i in range(3) %}{{ loop.cycle('a', 'b') }}{% endfor %}"
+    "|{{ 1 < 2 < 3 }}{{ 3 < 2 < 1 }}{{ 'a' in ['a'] }}{{ [1, 2] == [1, 2] }}{{ 2 not in (1,) }}"
+    "|{% for k in {'a': 1, 'b': 2} %}{{ k }}{{ loop.length }}{% endfor %}"
+    "|{% for x in [] %}{% else %}none{% endfor %}|{% for x in [1, 2, 3] if x > 1 %}{{ x }}"
+    "{% endfor %}|{{ [3, 1, 2] | sort }}{{ [1, 2, 1] | unique | list }}{{ [4, 9] | max }}"
+    "|{{ 'ab'.startswith(('a', 'c')) }}{{ [1, 2, 1].count(1) }}{{ (1, 2).index(2) }}"
+    "|{% for n in [[1, [2]], 3] recursive %}{% if n is iterable %}({{ loop(n) }})"
+    "{% else %}{{ n }}{% endif %}{% endfor %}"
 )
 
 

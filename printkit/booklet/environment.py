@@ -31,7 +31,8 @@ import jinja2
 import jinja2.exceptions
 from jinja2.ext import Extension
 
-from printkit.booklet.sandbox import BoundedSandbox, SafeLoader
+from printkit.booklet.loader import SafeLoader
+from printkit.booklet.sandbox import BoundedSandbox
 from printkit.booklet.sizes import TemplateLimitError
 from printkit.errors import DefinitionError, Location, Problem, did_you_mean
 
@@ -266,6 +267,8 @@ def render_template(env: jinja2.Environment, name: str, context: Mapping[str, ob
     except jinja2.exceptions.SecurityError as exc:
         raise DefinitionError([Problem(f"template: not allowed in a booklet: {exc}",
                                        _failing_line(exc, registry))]) from None
+    except MemoryError:  # the command's memory budget, which the command line reports
+        raise
     except Exception as exc:  # any error the template's own expressions raise
         location = _failing_line(exc, registry)
         if location is None:

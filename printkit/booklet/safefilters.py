@@ -36,6 +36,9 @@ TEXT_FILTERS = frozenset({
 })
 """Filters that turn their value into text first (its text is measured before)."""
 
+COMPARING_FILTERS = frozenset({"sort", "unique", "groupby", "dictsort", "min", "max"})
+"""Filters that compare their value's items (a collection too large as text is refused)."""
+
 
 def _text(value: object) -> str:
     return value if isinstance(value, str) else str(value)
@@ -137,16 +140,20 @@ def bounded_filter(name: str, function: Callable[..., Any]) -> Callable[..., Any
     offset = 1 if hasattr(function, "jinja_pass_arg") else 0
     estimate = ESTIMATES.get(name)
     textual = name in TEXT_FILTERS
+    comparing = name in COMPARING_FILTERS
     what = f"the {name} filter"
 
     @functools.wraps(function)
     def filtered(*args: Any, **kwargs: Any) -> Any:
+        sizes.tick()
         if len(args) > offset and isinstance(args[offset], Iterator):
             listed = list(itertools.islice(args[offset], sizes.most() + 1))
             check(what, len(listed), "items")
             args = (*args[:offset], listed, *args[offset + 1:])
         if textual and len(args) > offset:
             check(what, text_size(args[offset]))
+        if comparing and len(args) > offset:
+            sizes.check_read(what, args[offset])
         if estimate is not None:
             bound = signature.bind(*args, **kwargs)
             bound.apply_defaults()

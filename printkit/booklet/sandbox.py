@@ -12,28 +12,27 @@
   ``text`` limit, numbers within ``integer``, and values the engine made.  An engine asked
   for other parameters (``engine.from_options``) checks them as the command line does,
   against the game's own rules and printkit's limits, before anything is built.
-- Files: templates are loaded only from inside their folders, a link leading out refused, a
-  file's kind and size checked before a byte of it is read.
+- Loops: every loop's items come through :meth:`BoundedSandbox.paced`, which keeps to the
+  deadline even in a loop that calls nothing; a comparison or a sort of a collection too
+  large as text is refused before it reads it; and everything made is added up against
+  ``template-total``, so many values each within the limit cannot add up to gigabytes.
+- Files: see :mod:`printkit.booklet.loader`.
 """
 
 from __future__ import annotations
 
-import os
-import posixpath
 import re
-import stat
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from pathlib import Path
 from string import Formatter
 from typing import Any, TypeGuard
 
 import jinja2
 import jinja2.runtime
 import jinja2.sandbox
-from jinja2.compiler import CodeGenerator, Frame
+from jinja2 import nodes
+from jinja2.compiler import CodeGenerator, Frame, operators
 from jinja2.filters import FILTERS as DEFAULT_FILTERS
-from jinja2.loaders import split_template_path
 from jinja2.nodes import Concat, Expr
 from jinja2.utils import Cycler, Joiner, Namespace
 from markupsafe import Markup, escape
@@ -74,54 +73,6 @@ class Bounds:
         self.check()
 
 
-class SafeLoader(jinja2.FileSystemLoader):
-    """Loads templates only from inside its folders: a link leading out, a file that is not
-    a regular file and one over the ``file-size`` limit are refused before it is read."""
-
-    def get_source(self, environment: jinja2.Environment, template: str
-                   ) -> tuple[str, str, Callable[[], bool]]:
-        pieces = split_template_path(template)
-        for folder in self.searchpath:
-            filename = posixpath.join(folder, *pieces)
-            try:
-                resolved = Path(filename).resolve(strict=True)
-                inside = resolved.is_relative_to(Path(folder).resolve())
-                if not inside or not stat.S_ISREG(resolved.stat().st_mode):
-                    continue
-            except (OSError, RuntimeError):  # missing, unreadable or a loop of links
-                continue
-            data, mtime = self._read(template, resolved)
-            return data.decode(self.encoding), os.path.normpath(filename), _unchanged(
-                resolved, mtime)
-        raise jinja2.TemplateNotFound(template)
-
-    @staticmethod
-    def _read(template: str, path: Path) -> tuple[bytes, float]:
-        most = limits.current().file_size
-        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-        with os.fdopen(handle, "rb") as file:
-            status = os.fstat(file.fileno())
-            if not stat.S_ISREG(status.st_mode):
-                raise jinja2.TemplateNotFound(template)
-            if status.st_size > most:
-                raise TemplateLimitError(f"{template}: " + limits.over(
-                    "file-size", status.st_size, "bytes"))
-            data = file.read(most + 1)
-        if len(data) > most:  # it grew while being read
-            raise TemplateLimitError(f"{template}: " + limits.over("file-size", len(data),
-                                                                   "bytes"))
-        return data, status.st_mtime
-
-
-def _unchanged(path: Path, mtime: float) -> Callable[[], bool]:
-    def uptodate() -> bool:
-        try:
-            return path.stat().st_mtime == mtime
-        except OSError:
-            return False
-    return uptodate
-
-
 class BoundedCodeGenerator(CodeGenerator):
     """Jinja's code generator with every write counted and every ``~`` join sized first.
 
@@ -153,6 +104,32 @@ class BoundedCodeGenerator(CodeGenerator):
 
     def end_write(self, frame: Frame) -> None:
         self.write("))" if frame.buffer is not None else ")")
+
+    def visit_For(self, node: nodes.For, frame: Frame) -> None:
+        # the loop's items come through environment.paced, which checks the deadline
+        node.iter = nodes.Call(nodes.EnvironmentAttribute("paced"), [node.iter], [], None,
+                               None, lineno=node.iter.lineno)
+        super().visit_For(node, frame)
+
+    def visit_Call(self, node: nodes.Call, frame: Frame, forward_caller: bool = False
+                   ) -> None:
+        target = node.node
+        if isinstance(target, nodes.EnvironmentAttribute) and target.name == "paced":
+            self.write("environment.paced(")  # made by visit_For above, never by a template
+            self.visit(node.args[0], frame)
+            self.write(")")
+            return
+        super().visit_Call(node, frame, forward_caller=forward_caller)
+
+    def visit_Compare(self, node: nodes.Compare, frame: Frame) -> None:
+        self.write("(environment.comparable(")
+        self.visit(node.expr, frame)
+        self.write(")")
+        for op in node.ops:
+            self.write(f" {operators[op.op]} environment.comparable(")
+            self.visit(op.expr, frame)
+            self.write(")")
+        self.write(")")
 
     def visit_Concat(self, node: Concat, frame: Frame) -> None:
         if frame.eval_ctx.volatile:
@@ -196,6 +173,11 @@ class _BoundedFormatter(jinja2.sandbox.SandboxedFormatter):
         super().__init__(env, **kwargs)
         self.total = 0
 
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion is not None:  # !r, !s and !a make the text before format_field sees it
+            check("format()", self.total + text_size(value))
+        return super().convert_field(value, conversion)
+
     def format_field(self, value: Any, format_spec: str) -> Any:
         width = sizes.spec_width(format_spec)
         kind = format_spec[-1:] if format_spec[-1:].isalpha() else "s"
@@ -238,7 +220,8 @@ class BoundedSandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         so the joined text is within the output limit."""
         self.bounds.start()
         try:
-            return "".join(template.root_render_func(template.new_context(context)))
+            with sizes.counting(self.bounds.deadline):
+                return "".join(template.root_render_func(template.new_context(context)))
         except Exception:
             self.handle_exception()
 
@@ -278,7 +261,9 @@ class BoundedSandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         """``value`` as text to write, refused before converting when it is too large."""
         if type(value) is str and not escaped:
             return value
-        check("writing a value", text_size(value))
+        size = text_size(value)
+        check("writing a value", size)
+        sizes.made(size)
         return escape(value) if escaped else str(value)
 
     def joined(self, join: Callable[[Sequence[object]], str], values: Sequence[object]
@@ -286,7 +271,25 @@ class BoundedSandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         """``a ~ b ~ ...``, refused before joining when the result would be too large."""
         _, size = sizes.texts_size(values)
         check("joining texts with ~", size)
+        sizes.made(size)
         return join(values)
+
+    def paced(self, items: Iterable[Any]) -> Iterator[Any]:
+        """A loop's items, with the deadline checked as they go (a loop whose body calls
+        nothing would otherwise never look at the clock)."""
+        check_time = self.bounds.check
+        for count, item in enumerate(items):
+            if not count & 255:
+                check_time()
+            yield item
+
+    def comparable(self, value: Any) -> Any:
+        """``value``, refused as an operand of a comparison (``==``, ``in``, ``<``...) when it
+        is a collection too large as text to be compared within the limits."""
+        if isinstance(value, (list, tuple, dict, set, frozenset)):
+            self.bounds.check()
+            sizes.check_read("a comparison", value)
+        return value
 
     def concat(self, chunks: Iterable[str]) -> str:
         """Join a macro's or captured block's output, stopping past the value limit."""
@@ -297,6 +300,7 @@ class BoundedSandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
             if total > sizes.most():
                 raise sizes.refuse("a macro or captured block", total)
             out.append(chunk)
+        sizes.made(total)
         return "".join(out)
 
     def _range(self, *args: int) -> Iterator[int]:
@@ -328,6 +332,9 @@ class BoundedSandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         if isinstance(owner, _VALUE_TYPES) and not isinstance(owner, bool):
             name = str(getattr(obj, "__name__", ""))
             what = f"{type(owner).__name__}.{name}()"
+            if name in ("count", "index") or isinstance(owner, (str, bytes)):
+                for value in (owner, *args, *given.values()):  # what it compares or looks for
+                    sizes.check_read(what, value)
             size, args = method_size(owner, name, args, given)
             check(what, size)
             return check_made(what, super().call(context, obj, *args, **kwargs))

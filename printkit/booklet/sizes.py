@@ -15,10 +15,13 @@ really builds stays within a small factor of the limit, and the result is measur
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import math
 import re
+import time
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from jinja2.utils import Namespace
@@ -68,11 +71,62 @@ def measure(value: object) -> tuple[int, str]:
 
 
 def check_made(what: str, value: object) -> object:
-    """``value`` (just made by ``what``) if it is within the limit, else the error."""
+    """``value`` (just made by ``what``) if it is within the limit, else the error; its size
+    is added to what the rendering has made (see :func:`made`)."""
     size, unit = measure(value)
     if size > most():
         raise refuse(what, size, unit)
+    made(size)
     return value
+
+
+_MADE: contextvars.ContextVar[list[float] | None] = contextvars.ContextVar(
+    "template_made", default=None)
+"""For the rendering under way: what its values add up to, and its deadline."""
+
+
+@contextlib.contextmanager
+def counting(deadline: float) -> Iterator[None]:
+    """Add up what the values made inside the ``with`` block (one rendering) come to, and
+    let :func:`tick` check ``deadline`` (a :func:`time.monotonic` time)."""
+    token = _MADE.set([0, deadline])
+    try:
+        yield
+    finally:
+        _MADE.reset(token)
+
+
+def tick() -> None:
+    """Stop the rendering under way if it has run out of time."""
+    state = _MADE.get()
+    if state is not None and time.monotonic() > state[1]:
+        raise TemplateLimitError(limits.beyond("template-seconds", "rendering took too long",
+                                               "seconds"))
+
+
+def made(size: int) -> None:
+    """Count a value of ``size`` as made; stop the rendering once all it made passes the
+    ``template-total`` limit (many values each within ``template-value`` can still add up
+    to more memory and work than a booklet needs)."""
+    state = _MADE.get()
+    if state is None or size <= 0:
+        return
+    state[0] += size
+    if state[0] > limits.current().template_total:
+        raise TemplateLimitError(limits.beyond(
+            "template-total", f"the values the template made add up to {int(state[0])} "
+            "characters", "characters"))
+
+
+def check_read(what: str, value: object) -> None:
+    """Refuse ``what`` (a comparison, a sort...) of a collection that is too large as text:
+    comparing a list of a million references to one long text reads every one of them."""
+    if isinstance(value, (list, tuple, dict, set, frozenset)):
+        size = text_size(value)
+        if size > most():
+            raise TemplateLimitError(limits.beyond(
+                LIMIT_NAME, f"{what} would read {size} characters, more than a booklet needs",
+                "characters"))
 
 
 _SCALAR_SIZES: dict[type, int] = {bool: 5, type(None): 4, float: 24, complex: 50}
