@@ -8,11 +8,16 @@ reports it at the place the name was written.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from printkit import limits
 from printkit.errors import did_you_mean
+
+missing_files: ContextVar[set[Path] | None] = ContextVar("printkit_missing_files", default=None)
+"""Set to a set by the live preview while it renders: each named file that is not there is
+added to it, so the preview can rebuild when the file appears."""
 
 
 class FileRefused(ValueError):
@@ -52,6 +57,8 @@ def find(folder: Path, shown_folder: str, name: str, what: str) -> UserFile:
     try:
         real = path.resolve(strict=True)
     except (OSError, RuntimeError):
+        if (missing := missing_files.get()) is not None:
+            missing.add(path)
         siblings = _names(path.parent, root)
         raise FileRefused(f"there is no {what} file {shown!r}"
                           + did_you_mean(pure.name, siblings)) from None

@@ -1,0 +1,137 @@
+"""The preview's answer to one HTTP request: worked out from the request's head alone.
+
+Only ``GET`` and ``HEAD`` of the few things a rendering made are answered: the page
+(``/``), its version number (``/version``), each face (``/face/N.svg``), the board
+(``/board.svg``) and the booklet (``/booklet.html``); a query is ignored.  Everything else
+gets an empty error answer, and nothing is ever read from disk.
+
+The ``Host`` header must name the loopback address the server listens on (``localhost``,
+``127.0.0.1`` or ``[::1]``, with or without its port): a page elsewhere that points a name
+of its own at 127.0.0.1 (DNS rebinding) gets 421 and nothing else.  Every malformed
+request gets 400 (or 405, 404, 505), never an exception.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from http import HTTPStatus
+
+from printkit.preview.page import page
+from printkit.preview.render import Preview
+
+MOST_HEADERS = 100
+"""The most header lines a request may have."""
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+"""The names a request's Host header may give."""
+
+_REQUEST_LINE = re.compile(r"([A-Z]{1,20}) (\S{1,8000}) HTTP/([0-9])\.([0-9])")
+_HEADER = re.compile(r"([!#$%&'*+.^_`|~0-9A-Za-z-]+):(.*)")
+_FACE = re.compile(r"/face/(0|[1-9][0-9]{0,8})\.svg")
+_TEXT = "text/plain; charset=utf-8"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An HTTP response of the preview server."""
+
+    status: HTTPStatus
+    body: bytes = b""
+    kind: str = ""
+    """The Content-Type (empty: no body)."""
+    allow: str = ""
+    """The Allow header (for 405)."""
+
+    def encode(self, *, head_only: bool = False) -> bytes:
+        """The response as sent: status line, headers, and the body unless ``head_only``."""
+        lines = [f"HTTP/1.1 {self.status.value} {self.status.phrase}",
+                 f"Content-Length: {len(self.body)}",
+                 "Cache-Control: no-store",
+                 "X-Content-Type-Options: nosniff",
+                 "Connection: close"]
+        if self.kind:
+            lines.append(f"Content-Type: {self.kind}")
+        if self.allow:
+            lines.append(f"Allow: {self.allow}")
+        head = ("\r\n".join(lines) + "\r\n\r\n").encode("ascii")
+        return head if head_only else head + self.body
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the server needs of a request: its method and path (the query cut off)."""
+
+    method: str
+    path: str
+
+
+def allowed_hosts(port: int) -> frozenset[str]:
+    """The Host header values accepted by a server listening on ``port``."""
+    return frozenset(name for host in LOOPBACK_NAMES for name in (host, f"{host}:{port}"))
+
+
+def parse(head: bytes, hosts: frozenset[str]) -> Request | Answer:
+    """The request in ``head`` (the bytes up to and including the blank line), or the
+    error answer it deserves."""
+    lines = head.decode("latin-1").split("\r\n")
+    if len(lines) < 3 or lines[-2:] != ["", ""]:
+        return Answer(HTTPStatus.BAD_REQUEST)
+    first = _REQUEST_LINE.fullmatch(lines[0])
+    if first is None:
+        return Answer(HTTPStatus.BAD_REQUEST)
+    method, target, major, _minor = first.groups()
+    if major != "1":
+        return Answer(HTTPStatus.HTTP_VERSION_NOT_SUPPORTED)
+    fields = lines[1:-2]
+    if len(fields) > MOST_HEADERS:
+        return Answer(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
+    given = []
+    for line in fields:
+        header = _HEADER.fullmatch(line)
+        if header is None:
+            return Answer(HTTPStatus.BAD_REQUEST)
+        if header.group(1).lower() == "host":
+            given.append(header.group(2).strip(" \t"))
+    if len(given) != 1:
+        return Answer(HTTPStatus.BAD_REQUEST)
+    if given[0].lower() not in hosts:
+        return Answer(HTTPStatus.MISDIRECTED_REQUEST)
+    if not target.startswith("/"):
+        return Answer(HTTPStatus.BAD_REQUEST)
+    if method not in ("GET", "HEAD"):
+        return Answer(HTTPStatus.METHOD_NOT_ALLOWED, allow="GET, HEAD")
+    return Request(method, target.split("?", 1)[0])
+
+
+def route(path: str, preview: Preview, version: int, name: str) -> Answer:
+    """What the server answers for ``path`` from this rendering."""
+    if path == "/":
+        return _ok(page(preview, version, name), "text/html")
+    if path == "/version":
+        return _ok(str(version), "text/plain")
+    if path == "/board.svg" and preview.board:
+        return _ok(preview.board, "image/svg+xml")
+    if path == "/booklet.html" and preview.booklet:
+        return _ok(preview.booklet, "text/html")
+    face = _FACE.fullmatch(path)
+    if face is not None and int(face.group(1)) < len(preview.faces):
+        return _ok(preview.faces[int(face.group(1))][1], "image/svg+xml")
+    return Answer(HTTPStatus.NOT_FOUND)
+
+
+def answer(head: bytes, hosts: frozenset[str], preview: Preview, version: int,
+           name: str) -> bytes:
+    """The bytes to send back for the request ``head``."""
+    request = parse(head, hosts)
+    if isinstance(request, Answer):
+        return request.encode()
+    return route(request.path, preview, version, name).encode(
+        head_only=request.method == "HEAD")
+
+
+def _ok(text: str, kind: str) -> Answer:
+    return Answer(HTTPStatus.OK, text.encode("utf-8"), f"{kind}; charset=utf-8")
+
+
+ERROR_TOO_LARGE = Answer(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE).encode()
+"""Sent when a request's head does not end within the size the server reads."""
