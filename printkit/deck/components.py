@@ -22,7 +22,18 @@ from printkit.deck.faces import kind_options
 from printkit.deck.model import Back, CardFace
 from printkit.deck.options import Kinds
 from printkit.deck.pieces import Component, Optional, Reading, expand, kind_field
-from printkit.deck.schema import JSON, Checker, Field, Length, ListOf, MapOf, Node, Record
+from printkit.deck.schema import (
+    JSON,
+    Checker,
+    Field,
+    Length,
+    ListOf,
+    MapOf,
+    Node,
+    Record,
+    choice,
+    kind_of,
+)
 from printkit.deck.sizes import CardSize, size_text
 from printkit.errors import Problem, did_you_mean
 from printkit.yamlsource import Document, PathKey
@@ -58,17 +69,20 @@ class _ComponentNode(Node):
             checker.fail(path, "a component is a mapping with a kind: "
                          + ", ".join(self.records))
             return None
-        kind = value.get("kind")
         if "kind" not in value:
             checker.fail(path, "missing required key 'kind' (one of: "
                          + ", ".join(self.records) + ")", key=True)
             return None
-        if kind not in self.records:
-            checker.fail((*path, "kind"), f"unknown component kind {kind!r}"
-                         + (did_you_mean(str(kind), self.records)
-                            or "; the kinds are: " + ", ".join(self.records)))
+        written = value["kind"]
+        kind = choice(written, self.records)
+        if kind is None:
+            listed = ", ".join(self.records)
+            checker.fail((*path, "kind"), f"unknown component kind {written!r}"
+                         + (did_you_mean(written, self.records) or f"; the kinds are: {listed}")
+                         if isinstance(written, str) else
+                         f"a component's kind is one of: {listed}, not {kind_of(written)}")
             return None
-        return self.records[str(kind)].check(value, path, checker)
+        return self.records[kind].check(value, path, checker)
 
     def json(self) -> JSON:
         return self._json({"anyOf": [record.json() for record in self.records.values()]})
@@ -158,14 +172,15 @@ def read_components(doc: Document, data: Mapping[str, Any], problems: list[Probl
     bound = limits.current()
     faces = pieces = 0
     for name, spec in section.items():
-        if not isinstance(spec, dict) or spec.get("kind") not in SUFFIXES:
+        kind = choice(spec.get("kind"), SUFFIXES) if isinstance(spec, dict) else None
+        if kind is None:
             continue  # reported by the schema
         base: PathKey = ("components", name)
-        if spec["kind"] == "cards":
+        if kind == "cards":
             component: Component | None = _cards(reading, name, spec, base)
-        elif spec["kind"] == "tokens":
+        elif kind == "tokens":
             component = tokens.read_tokens(reading, name, spec, base)
-        elif spec["kind"] == "sheet":
+        elif kind == "sheet":
             component = scoresheet.read_sheet(reading, name, spec, base)
         else:
             component = plainboard.read_board(reading, name, spec, base)
@@ -218,9 +233,10 @@ def _files_apart(reading: Reading, section: Mapping[str, Any]) -> None:
     would both want ``x-single.pdf``)."""
     owners: dict[str, str] = {}
     for name, spec in section.items():
-        if not isinstance(spec, dict) or spec.get("kind") not in SUFFIXES:
+        kind = choice(spec.get("kind"), SUFFIXES) if isinstance(spec, dict) else None
+        if kind is None:
             continue
-        for suffix in SUFFIXES[spec["kind"]]:
+        for suffix in SUFFIXES[kind]:
             stem = name + suffix
             if stem in KIT_FILES:
                 reading.fail(("components", name), f"the component {name!r} would write "

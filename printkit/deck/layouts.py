@@ -30,6 +30,7 @@ from printkit.deck.schema import (
     Number,
     Record,
     Text,
+    choice,
     shown,
 )
 from printkit.units import MM, UnitError, parse_length
@@ -142,7 +143,7 @@ def _measure(value: object) -> Measure:
     """A :class:`Measure` from ``"12mm"`` or ``"50%"``; raises :class:`UnitError`."""
     if isinstance(value, str) and value.strip().endswith("%"):
         number = value.strip()[:-1].strip()
-        if not re.fullmatch(r"[-+]?(\d+(\.\d*)?|\.\d+)", number):
+        if not re.fullmatch(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)", number):
             raise UnitError(f"expected a percentage such as '50%', not {shown(value)}")
         return Measure(float(number), percent=True)
     try:
@@ -197,7 +198,7 @@ class Fraction(Node):
         number: float | None = None
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             number = float(value)
-        elif isinstance(value, str) and re.fullmatch(r"\s*\d+(\.\d*)?\s*%\s*", value):
+        elif isinstance(value, str) and re.fullmatch(r"\s*[0-9]+(\.[0-9]*)?\s*%\s*", value):
             number = float(value.strip()[:-1]) / 100
         if number is None or not 0 <= number <= 1:
             checker.fail(path, f"expected a number from 0 to 1 or a percentage such as "
@@ -379,16 +380,16 @@ class Element(Node):
             checker.fail(path, "expected an element: a mapping with a type, such as "
                          "{type: text, text: '{name}'}")
             return None
-        kind = value.get("type")
-        if kind is None:
+        if value.get("type") is None:
             checker.fail(path, f"missing required key 'type' (one of {', '.join(TYPES)})",
                          key=True)
             return None
-        if kind not in _RECORDS:
-            Text(choices=TYPES).check(kind, (*path, "type"), checker)
+        kind = choice(value["type"], _RECORDS)
+        if kind is None:
+            Text(choices=TYPES).check(value["type"], (*path, "type"), checker)
             return None
         before = len(checker.problems)
-        checked = _RECORDS[str(kind)].check(value, path, checker)
+        checked = _RECORDS[kind].check(value, path, checker)
         if len(checker.problems) > before or not isinstance(checked, dict):
             return None
         if kind == "polygon" and (checked["points"] is None) == (checked["sides"] is None):
@@ -399,7 +400,7 @@ class Element(Node):
         styles = {k: v for k, v in checked.items() if isinstance(v, Styled)}
         options = {k: v for k, v in checked.items() if k not in styles and v is not None
                    and k not in ("type", "x", "y", "width", "height", "when")}
-        return ElementSpec(str(kind), box, styles, options, checked["when"], path)
+        return ElementSpec(kind, box, styles, options, checked["when"], path)
 
     def json(self) -> JSON:
         variants = []

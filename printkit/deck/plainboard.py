@@ -241,8 +241,8 @@ def _track(reading: Reading, spec: Mapping[str, Any] | None, path: PathKey) -> T
         return None
     columns = _count(reading, spec.get("columns"), (*path, "columns"))
     rows = _count(reading, spec.get("rows"), (*path, "rows"))
-    if columns is None or rows is None or spec.get("size") is None:
-        return None
+    if columns is None or rows is None or spec.get("size") is None or spec.get("first") is None:
+        return None  # reported by the schema
     return Track(columns, rows, spec["size"] / MM, int(spec["first"]),
                  spec["direction"] == "clockwise")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,10 +67,24 @@ def shown(value: object, most: int = 60) -> str:
     return text if len(text) <= most else text[:most - 1] + "...'"
 
 
-def _kind(value: object) -> str:
+def kind_of(value: object) -> str:
+    """What sort of YAML value ``value`` is, in words for a message ("a list")."""
     names = {bool: "true/false", int: "a number", float: "a number", str: "text",
              list: "a list", dict: "a mapping", type(None): "nothing"}
     return names.get(type(value), type(value).__name__)
+
+
+def choice(value: object, choices: Collection[str]) -> str | None:
+    """``value`` if it is text among ``choices``, else ``None``.
+
+    A value that picks a record (an element's ``type``, a component's ``kind``) may be any
+    YAML value until it is checked: a list or a mapping cannot be looked up in a mapping,
+    so such keys are matched through this function, never with ``in`` directly.
+
+    >>> choice("text", ("text", "rect")), choice(["text"], ("text",)), choice(None, ("x",))
+    ('text', None, None)
+    """
+    return value if isinstance(value, str) and value in choices else None
 
 
 @dataclass
@@ -85,7 +99,7 @@ class Text(Node):
         if isinstance(value, (int, float)) and not isinstance(value, bool) and not self.choices:
             value = str(value)
         if not isinstance(value, str):
-            checker.fail(path, f"expected text, found {_kind(value)}")
+            checker.fail(path, f"expected text, found {kind_of(value)}")
             return None
         if self.choices and value not in self.choices:
             listed = ", ".join(self.choices)
@@ -119,7 +133,7 @@ class Number(Node):
         ok = isinstance(value, int) if self.integer else isinstance(value, (int, float))
         if isinstance(value, bool) or not ok:
             wanted = "a whole number" if self.integer else "a number"
-            checker.fail(path, f"expected {wanted}, found {_kind(value)} {shown(value)}")
+            checker.fail(path, f"expected {wanted}, found {kind_of(value)} {shown(value)}")
             return None
         assert isinstance(value, (int, float))
         if self.minimum is not None and value < self.minimum:
@@ -147,7 +161,7 @@ class Flag(Node):
 
     def check(self, value: object, path: PathKey, checker: Checker) -> object:
         if not isinstance(value, bool):
-            checker.fail(path, f"expected true or false, found {_kind(value)} {shown(value)}")
+            checker.fail(path, f"expected true or false, found {kind_of(value)} {shown(value)}")
             return None
         return value
 
@@ -199,7 +213,7 @@ class Size(Node):
 
     def check(self, value: object, path: PathKey, checker: Checker) -> object:
         if not isinstance(value, str):
-            checker.fail(path, f"expected a size such as '63mm x 88mm', found {_kind(value)}")
+            checker.fail(path, f"expected a size such as '63mm x 88mm', found {kind_of(value)}")
             return None
         try:
             width, height = parse_size(value)
@@ -234,7 +248,7 @@ class Colour(Node):
 
     def check(self, value: object, path: PathKey, checker: Checker) -> object:
         if not isinstance(value, str):
-            checker.fail(path, f"expected a colour such as '#1f3a6e', found {_kind(value)}")
+            checker.fail(path, f"expected a colour such as '#1f3a6e', found {kind_of(value)}")
             return None
         text = value.strip().lower()
         if text in _NAMED_COLOURS:
@@ -262,7 +276,7 @@ class IntRange(Node):
     def check(self, value: object, path: PathKey, checker: Checker) -> object:
         most = limits.current().faces
         if isinstance(value, str):
-            match = re.fullmatch(r"\s*(-?\d{1,12})\s*\.\.\s*(-?\d{1,12})\s*", value)
+            match = re.fullmatch(r"\s*(-?[0-9]{1,12})\s*\.\.\s*(-?[0-9]{1,12})\s*", value)
             if not match or int(match.group(1)) > int(match.group(2)):
                 checker.fail(path, f"expected a range such as '1..6', not {shown(value)}")
                 return None
@@ -282,7 +296,7 @@ class IntRange(Node):
                 return None
             return tuple(value)
         checker.fail(path, f"expected a range such as '1..6' or a list of values, "
-                     f"found {_kind(value)}")
+                     f"found {kind_of(value)}")
         return None
 
     def json(self) -> JSON:
@@ -319,7 +333,7 @@ class ListOf(Node):
 
     def check(self, value: object, path: PathKey, checker: Checker) -> object:
         if not isinstance(value, list):
-            checker.fail(path, f"expected a list, found {_kind(value)}")
+            checker.fail(path, f"expected a list, found {kind_of(value)}")
             return None
         if len(value) < self.min_items:
             checker.fail(path, f"expected at least {self.min_items} item(s)")
@@ -342,7 +356,7 @@ class MapOf(Node):
 
     def check(self, value: object, path: PathKey, checker: Checker) -> object:
         if not isinstance(value, dict):
-            checker.fail(path, f"expected a mapping, found {_kind(value)}")
+            checker.fail(path, f"expected a mapping, found {kind_of(value)}")
             return None
         result: dict[str, object] = {}
         for key, item in value.items():
@@ -375,7 +389,7 @@ class Record(Node):
 
     def check(self, value: object, path: PathKey, checker: Checker) -> object:
         if not isinstance(value, dict):
-            checker.fail(path, f"expected a mapping, found {_kind(value)}")
+            checker.fail(path, f"expected a mapping, found {kind_of(value)}")
             return None
         result: dict[str, object] = {}
         for key in value:
