@@ -7,19 +7,26 @@ from __future__ import annotations
 
 import io
 import logging
+import random
 import struct
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
+from reportlab.pdfgen.canvas import Canvas
 
 from printkit import limits, yamlsource
 from printkit.cli import main
 from printkit.console import Console
 from printkit.deck import svgnumbers
 from printkit.deck.fonts import SHIPPED_FOLDER
+from printkit.deck.svgsafe import Drawing, SvgRefused, read_drawing
 from printkit.errors import DefinitionError
+from printkit.layout import pdfcanvas, rasterpdf
+from printkit.render import elements
+from printkit.render.elements import Area
+from printkit.render.svg import num
 
 
 def _alias_yaml(length: int, uses: int) -> str:
@@ -323,3 +330,81 @@ def test_svg_work_limits_are_named_and_can_be_raised(tmp_path: Path, limit: str,
     name, value = limit.split("=")
     status, _, err = run("--limit", f"{name}={int(value) * 10}", "check", str(game))
     assert status == 0, err
+
+
+_NUMBERS = ("0", "1", "-1", "24", "0.5", "2", "3", "1e5", "12.5", "1e-7", ".5", "-.5e3", "7",
+            "1e-300", "100", "-20")
+_EXTREMES = ("999999", "1e6", "-1e6", "5e5", "1e300", "1e400", "-1e7", "nan", "inf", "1e6.5")
+_UNITS = ("", "", "", "px", "pt", "mm", "in", "%", "em")
+
+
+def _random_shape(pick: random.Random, depth: int = 0) -> str:
+    """One random element, its numbers drawn from ordinary, extreme and invalid ones."""
+    def n() -> str:
+        return pick.choice(_EXTREMES if pick.random() < 0.05 else _NUMBERS)
+
+    kind = pick.choice(("rect", "circle", "path", "polygon", "g") if depth < 3 else ("rect",))
+    geometry = {"rect": ("x", "y", "width", "height", "rx"), "circle": ("cx", "cy", "r")}
+    attributes = {k: n() + pick.choice(_UNITS) for k in geometry.get(kind, ())}
+    if kind == "path":
+        steps = [f"{pick.choice('LlCcQqAaHhZ')}" for _ in range(pick.randrange(1, 5))]
+        counts = {"l": 2, "c": 6, "q": 4, "a": 7, "h": 1, "z": 0}
+        attributes["d"] = f"M{n()} {n()} " + " ".join(
+            s + " ".join(("1" if s in "Aa" and i in (3, 4) else n())
+                         for i in range(counts[s.lower()])) for s in steps)
+    if kind == "polygon":
+        attributes["points"] = " ".join(n() for _ in range(2 * pick.randrange(1, 4)))
+    if pick.random() < 0.4:
+        name, count = pick.choice((("scale", 2), ("rotate", 3), ("skewX", 1), ("matrix", 6),
+                                   ("translate", 1)))
+        attributes["transform"] = f"{name}({' '.join(n() for _ in range(count))})"
+    if pick.random() < 0.5:
+        attributes.update({"stroke": "#000", "stroke-width": n() + pick.choice(_UNITS)})
+    if pick.random() < 0.1:
+        attributes["stroke-dasharray"] = pick.choice(("0 0", "0", "1 2", "-1 2", f"{n()} {n()}"))
+    if pick.random() < 0.4:
+        attributes["opacity"] = "0.5"  # drawn by svglib rather than printkit's own reader
+    text = " ".join(f'{k}="{v}"' for k, v in attributes.items())
+    if kind == "g":
+        inside = "".join(_random_shape(pick, depth + 1) for _ in range(pick.randrange(1, 3)))
+        return f"<g {text}>{inside}</g>"
+    return f"<{kind} {text}/>"
+
+
+def _face(drawing: Drawing, stretch: bool) -> str:
+    """A card face showing ``drawing`` in a 20 mm box, as the layouts place it."""
+    where = Area(10.0, 10.0, 20.0, 20.0)
+    if stretch:
+        vx, vy, vw, vh = drawing.view_box
+        body = (f'<g transform="translate(10 10) scale({20 / vw:.6g} {20 / vh:.6g}) '
+                f'translate({num(-vx)} {num(-vy)})">{drawing.body}</g>')
+    else:
+        body = elements._drawing(drawing, where, "#123456", 1.0)
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="63.5mm" height="88.9mm" '
+            f'viewBox="0 0 63.5 88.9">{body}</svg>')
+
+
+def test_any_drawing_check_accepts_is_drawn_by_both_renderers() -> None:
+    pick = random.Random(28)
+    accepted = 0
+    for _ in range(400):
+        view_box = " ".join([pick.choice(_NUMBERS[:4]), pick.choice(_NUMBERS[:4]),
+                             pick.choice(("24", "1", "1e6", "1e-6", "0.001")),
+                             pick.choice(("24", "10", "1e6", "1e-6"))])
+        shapes = "".join(_random_shape(pick) for _ in range(pick.randrange(1, 4)))
+        try:
+            drawing = read_drawing(_svg(shapes, view_box).encode())
+        except SvgRefused:
+            continue
+        accepted += 1
+        for stretch in (False, True):
+            face = _face(drawing, stretch)
+            canvas = Canvas(io.BytesIO())
+            pdfcanvas.store_form(canvas, "printkit", face)  # printkit's reader, else svglib
+            parsed = pdfcanvas.parsed_svg(face)  # svglib, whichever the first one used
+            canvas.beginForm("svglib", lowerx=0, lowery=0, upperx=float(parsed.width),
+                             uppery=float(parsed.height))
+            rasterpdf.draw(parsed, canvas)
+            canvas.endForm()
+            canvas.save()
+    assert accepted >= 50  # the test sees drawings both accepted and refused

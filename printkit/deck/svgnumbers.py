@@ -178,7 +178,7 @@ def path(data: str, what: str, work: Work) -> float:
         # control points lie within the numbers' size of the point the command starts at
         largest = max(largest, abs(x), abs(y), before + max(abs(v) for v in args))
         if largest > MOST_NUMBER:
-            raise SvgRefused(f"{what}: the path reaches {largest:.3g}, past "
+            raise SvgRefused(f"{what}: the path reaches {largest:.7g}, past "
                              f"{MOST_NUMBER:,.0f} (SVG numbers here stay within that size)")
         if command in "Mm":
             command = "l" if relative else "L"  # pairs after a move are lines
