@@ -9,6 +9,9 @@ learn those pages and again with them filled in (the contents' lines take the sa
 either way, and a heading on the back cover is moved by the Notes pages the first layout
 shows are needed, so the second layout matches the first; a third is made if it did not).
 
+The back cover's text (a quick reference) is set a size or two smaller when it does not
+fit there, and follows the body when it fits at no size (small pages: A6 from A5 paper).
+
 The layout also records which block starts each page, so the HTML booklet can break its
 pages at the same places.  The document is built with ``invariant=1``: the same booklet
 gives the same bytes.
@@ -31,9 +34,11 @@ from reportlab.platypus import (
     PageTemplate,
     Spacer,
 )
+from reportlab.platypus.doctemplate import LayoutError
 
 from printkit.booklet.document import BackCover, Block, Booklet, Heading
-from printkit.booklet.pdfblocks import MUTED, Styles, Writer, outline
+from printkit.booklet.pagesize import check_page, too_small
+from printkit.booklet.pdfblocks import MUTED, Styles, Writer, first_drawn, outline
 from printkit.booklet.pdfcover import (
     BACK_BAND,
     back_picture_height,
@@ -52,6 +57,10 @@ MARGIN_TOP = 12 * MM
 MARGIN_BOTTOM = 15 * MM
 LAYOUTS = 3
 """Most layouts made to settle the contents' page numbers."""
+BACK_SIZES = (10.0, 9.0, 8.0)
+"""Text sizes of the back cover's boxed notes, tried in turn until its text fits there
+(read across the table, so larger than in the body); text that fits at none of them is
+printed after the body instead, on pages of its own."""
 
 
 @dataclass
@@ -87,6 +96,14 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type
         super().__init__(buffer, **options)
         self.record = record
         self.outline_level = -1
+        self.block: int | None = None
+        """The block being placed (to name it should it fit nowhere)."""
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        if flowables:
+            block = getattr(first_drawn(flowables[0]), "pk_block", None)
+            self.block = block if block is not None else self.block
+        super().handle_flowable(flowables)
 
     def afterFlowable(self, flowable: Flowable) -> None:
         page = int(self.page)
@@ -122,12 +139,50 @@ def _split(blocks: Sequence[Block]) -> tuple[Sequence[Block], Sequence[Block], i
     return blocks, (), len(blocks)
 
 
-def _layout(booklet: Booklet, page: Paper, pages: dict[str, int], notes: int,
-            record: PageRecord) -> bytes:
-    """One layout of the booklet; what it learns goes into ``record``."""
-    styles = Styles(booklet.cover.accent)
+def _frames(page: Paper, booklet: Booklet) -> tuple[Frame, Frame]:
+    """The frame of a body page and the frame of the back cover's text."""
     frame_w = page.width - 2 * MARGIN_SIDE
     frame_h = page.height - MARGIN_TOP - MARGIN_BOTTOM
+    text = Frame(MARGIN_SIDE, MARGIN_BOTTOM, frame_w, frame_h, id="text", leftPadding=0,
+                 rightPadding=0, topPadding=0, bottomPadding=0)
+    foot = BACK_BAND + back_picture_height(page, booklet.cover)
+    back = Frame(MARGIN_SIDE, foot, frame_w, max(0.0, page.height - MARGIN_TOP - foot),
+                 id="back", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    return text, back
+
+
+def _back_size(booklet: Booklet, page: Paper) -> float | None:
+    """The size of the back cover's notes (the first of :data:`BACK_SIZES` at which its
+    text fits on the back cover), or ``None`` if it fits at none: it then follows the
+    body. Each size is tried by laying out the back cover's text alone."""
+    _, back, first = _split(booklet.blocks)
+    if not back:
+        return BACK_SIZES[0]
+    headings = outline(booklet.blocks)
+    for size in BACK_SIZES:
+        _, frame = _frames(page, booklet)  # a frame keeps what it holds: one each time
+        trial = BaseDocTemplate(io.BytesIO(), pagesize=(page.width, page.height),
+                                invariant=1, initialFontName=REGULAR)
+        trial.addPageTemplates([PageTemplate("back", frames=[frame])])
+        writer = Writer(Styles(booklet.cover.accent, notes=size), frame.width, frame.height,
+                        FaceForms(), lambda key: "", headings)
+        try:
+            trial.build([Spacer(1, 1), *writer.flowables(back, first)],
+                        canvasmaker=BinaryCanvas)
+        except LayoutError:
+            continue
+        if int(trial.page) == 1:
+            return size
+    return None
+
+
+def _layout(booklet: Booklet, page: Paper, pages: dict[str, int], notes: int,
+            record: PageRecord, back_size: float | None) -> bytes:
+    """One layout of the booklet; what it learns goes into ``record``. The back cover's
+    text is set with notes of ``back_size`` (``None``: after the body instead)."""
+    styles = Styles(booklet.cover.accent)
+    text, back_frame = _frames(page, booklet)
+    frame_w, frame_h = text.width, text.height
     buffer = io.BytesIO()
     doc = _Document(
         buffer, record, pagesize=(page.width, page.height), invariant=1, pageCompression=1,
@@ -148,17 +203,14 @@ def _layout(booklet: Booklet, page: Paper, pages: dict[str, int], notes: int,
         draw_notes(canvas, page, MARGIN_SIDE, MARGIN_TOP, MARGIN_BOTTOM + 6 * MM)
         _numbered(page)(canvas, doc_)  # type: ignore[operator]
 
-    def on_back(canvas: Canvas, _doc: BaseDocTemplate) -> None:
-        if not any(isinstance(block, Heading) for block in back):  # else its heading is
-            canvas.bookmarkPage("pk-back")
-            canvas.addOutlineEntry("Back cover", "pk-back", level=0)
-        draw_back_cover(canvas, page, cover, forms, text=bool(back))
+    on_cover_text = bool(back) and back_size is not None
 
-    text = Frame(MARGIN_SIDE, MARGIN_BOTTOM, frame_w, frame_h, id="text", leftPadding=0,
-                 rightPadding=0, topPadding=0, bottomPadding=0)
-    foot = BACK_BAND + back_picture_height(page, cover)
-    back_frame = Frame(MARGIN_SIDE, foot, frame_w, page.height - MARGIN_TOP - foot, id="back",
-                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    def on_back(canvas: Canvas, _doc: BaseDocTemplate) -> None:
+        if not on_cover_text or not any(isinstance(block, Heading) for block in back):
+            canvas.bookmarkPage("pk-back")  # else the heading of its text is
+            canvas.addOutlineEntry("Back cover", "pk-back", level=0)
+        draw_back_cover(canvas, page, cover, forms, text=on_cover_text)
+
     doc.addPageTemplates([
         PageTemplate("cover", frames=[text], onPage=on_cover),
         PageTemplate("body", frames=[text], onPage=_numbered(page)),
@@ -170,13 +222,21 @@ def _layout(booklet: Booklet, page: Paper, pages: dict[str, int], notes: int,
                     headings)
     story: list[Flowable] = [NextPageTemplate("body"), Spacer(1, 1), PageBreak()]
     story += writer.flowables(body)
+    if back_size is None:
+        story += writer.flowables(back, back_start)
     story.append(_Mark(record))
     for _ in range(notes):
         story += [NextPageTemplate("notes"), PageBreak(), Spacer(1, 1)]
     story += [NextPageTemplate("back"), PageBreak(), Spacer(1, 1)]
-    story += Writer(Styles(cover.accent, notes=10.0), frame_w, back_frame.height, forms,
-                    lambda key: "", headings).flowables(back, back_start)
-    doc.build(story, canvasmaker=BinaryCanvas)
+    if back_size is not None:
+        story += Writer(Styles(cover.accent, notes=back_size), frame_w, back_frame.height,
+                        forms, lambda key: "", headings).flowables(back, back_start)
+    try:
+        doc.build(story, canvasmaker=BinaryCanvas)
+    except LayoutError:
+        blocks = booklet.blocks
+        raise too_small(page, blocks[doc.block] if doc.block is not None
+                        and doc.block < len(blocks) else None) from None
     record.total = int(doc.page)
     return buffer.getvalue()
 
@@ -197,14 +257,16 @@ class _Mark(Flowable):  # type: ignore[misc]  # reportlab has no type hints
 
 def booklet_pdf(booklet: Booklet, page: Paper) -> PdfLayout:
     """The reading-order PDF of ``booklet`` on pages of size ``page``."""
+    check_page(page)
     register_fonts()
     pages: dict[str, int] = {}
     notes = 0
     data = b""
     record = PageRecord()
+    back_size = _back_size(booklet, page)
     for _ in range(LAYOUTS):
         record = PageRecord()
-        data = _layout(booklet, page, pages, notes, record)
+        data = _layout(booklet, page, pages, notes, record, back_size)
         body = record.last_body_page
         wanted = (-(body + 1)) % 4  # the back cover ends a multiple of four
         if record.headings == pages and wanted == notes:

@@ -314,6 +314,7 @@ class Writer:
             ("TOPPADDING", (0, 0), (-1, -1), 4),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
         ]))
+        self._split_if_tall(table)
         out: list[Flowable] = [table, Spacer(1, 6)]
         if block.summary:
             out.append(self.para(block.summary, s.body))
@@ -346,7 +347,18 @@ class Writer:
             ("LEFTPADDING", (0, 0), (-1, -1), PADDING),
             ("RIGHTPADDING", (0, 0), (-1, -1), PADDING),
         ]))
+        self._split_if_tall(table)
         return KeepTogether([table, Spacer(1, 6)]) if len(data) < 12 else table
+
+    def _split_if_tall(self, table: Table) -> None:
+        """Let ``table`` break inside a row when one of its rows, under the repeated
+        header, is taller than a whole page (a long note on a small page): a page then ends
+        inside that row. Any other table breaks between its rows, as before."""
+        table.wrap(self.width, self.height)
+        rows: list[float] = list(table._rowHeights)
+        head = int(table.repeatRows)
+        if sum(rows[:head]) + max(rows[head:] or rows) > self.height:
+            table.splitInRow = 1
 
     def note(self, block: Note) -> Flowable:
         inner: list[Flowable] = []
@@ -365,6 +377,7 @@ class Writer:
             ("TOPPADDING", (0, 0), (-1, -1), 4),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
         ]))
+        self._split_if_tall(box)
         return KeepTogether([box, Spacer(1, 7)])
 
     def diagrams(self, diagrams: Sequence[Diagram]) -> Flowable:

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from printkit import memo
 from printkit.booklet.build import load_booklet
 from printkit.booklet.document import Booklet
+from printkit.booklet.impose import booklet_page
+from printkit.booklet.pagesize import check_page
 from printkit.errors import PrintkitError, Problem
 from printkit.kit.board import BoardPlan, plan_board
 from printkit.kit.cards import CardsPlan, plan_cards
@@ -46,6 +48,8 @@ def prepare_kit(game: ResolvedGame, options: BuildOptions) -> KitPlan:
     components = plan_components(game.definition, print_plan,
                                  board_paper_name=options.board_paper)
     booklet = load_booklet(game.definition, game.engine, spec=print_plan.spec)
+    if booklet is not None:
+        check_page(booklet_page(print_plan.paper))
     return KitPlan(game, print_plan, cards, board, components, booklet)
 
 
