@@ -159,7 +159,7 @@ def parse_limits(texts: Sequence[str], base: Limits = DEFAULTS) -> Limits:
                                     + did_you_mean(key, NAMES), where))
             continue
         raw = raw.strip().replace("_", "")
-        if not raw.isdigit() or len(raw) > 15 or int(raw) < 1:
+        if not raw.isascii() or not raw.isdigit() or len(raw) > 15 or int(raw) < 1:
             problems.append(Problem(f"--limit {key} must be a whole number from 1 up, "
                                     f"not {raw!r}", where))
             continue

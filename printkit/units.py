@@ -19,7 +19,9 @@ _FACTORS: dict[str, float] = {
     "pc": 12.0,
 }
 _SIZE_SEPARATOR = re.compile("\\s*\u00d7\\s*|\\s+[xX]\\s+|(?<=[a-z])[xX](?=[0-9.])")
-_LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-zA-Z]*)\s*$")
+_LENGTH = re.compile(r"^\s*([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))\s*([a-zA-Z]*)\s*$")
+"""A number and a unit; the digits are 0-9 only (Python's ``float`` reads other scripts'
+digits too, which a file name made from the length would then lose)."""
 
 
 LONGEST = 100_000 * MM

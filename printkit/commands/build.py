@@ -10,6 +10,7 @@ from typing import Any
 
 from printkit import plugins
 from printkit.commands.jobs import job_count, pool, workers
+from printkit.commands.numbers import values_may_start_with_minus
 from printkit.console import Console
 from printkit.errors import PrintkitError, Problem
 from printkit.kit.games import shipped_games
@@ -45,6 +46,7 @@ def register(sub: Any) -> None:
     parser.add_argument("--jobs", type=job_count, default=0, metavar="N",
                         help="games built at once, each in its own process (default: one "
                              "per core); the files are the same either way")
+    values_may_start_with_minus(parser)
     parser.set_defaults(handler=run)
 
 

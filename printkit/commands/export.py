@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from printkit.commands.numbers import decimal, values_may_start_with_minus
 from printkit.console import Console
 from printkit.export import DEFAULT_DPI
 from printkit.kit.options import BuildOptions
@@ -40,10 +41,11 @@ def register(sub: Any) -> None:
                     "each board as the pages of its tiled PDF and as one whole image; "
                     "written to <game>--png-<dpi>dpi/ in the output folder.")
     _game(png)
-    png.add_argument("--dpi", type=float, default=DEFAULT_DPI,
+    png.add_argument("--dpi", type=decimal, default=DEFAULT_DPI,
                      help=f"resolution in dots per inch (default {DEFAULT_DPI:g})")
     png.add_argument("--paper", help="the paper the board tiles are cut for (as for build)")
     png.add_argument("--bleed", help="artwork past the cut line, e.g. 3mm; 0 for none")
+    values_may_start_with_minus(png)
     png.set_defaults(handler=run_png)
     tts = kinds.add_parser(
         "tts", help="a Tabletop Simulator import: deck sheets, saved object, guide",

@@ -14,6 +14,7 @@ import argparse
 import ctypes
 import multiprocessing
 import os
+import re
 import signal
 import sys
 import threading
@@ -32,10 +33,9 @@ WATCH_EVERY = 0.5
 
 def job_count(text: str) -> int:
     """``--jobs``: 0 (one per core) up to :data:`MOST_JOBS`."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not re.fullmatch(r"\s*[+-]?[0-9]{1,9}\s*", text):  # int() reads other digits, 1_0
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+    value = int(text)
     if not 0 <= value <= MOST_JOBS:
         raise argparse.ArgumentTypeError(
             f"must be 0 (one per core) to {MOST_JOBS}, not {value}")

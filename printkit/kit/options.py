@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -13,6 +13,7 @@ from printkit.layout.paper import Paper, paper_by_name
 from printkit.units import MM, UnitError, parse_length
 
 LAYOUTS = ("sheets", "gutter-fold", "print-shop", "calibration")
+MOST_BLEED = 6 * MM
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,12 @@ class BuildOptions:
     board_paper: str | None = None
 
 
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
+"""A plain decimal number in ASCII digits (not ``nan``, ``1e3``, ``1_0`` or other scripts'
+digits, which Python's ``float`` would all take)."""
+MOST_OFFSET = 20 * MM
+
+
 def parse_offset(text: str) -> tuple[float, float]:
     """``"X,Y"`` in millimetres (units allowed) to points: ``"1.5,-0.5"``, ``"1mm,0"``."""
     parts = [p.strip() for p in text.split(",")]
@@ -34,16 +41,32 @@ def parse_offset(text: str) -> tuple[float, float]:
         raise DefinitionError(f"--back-offset expects X,Y (millimetres), not {text!r}")
     values = []
     for part in parts:
-        try:
+        if _NUMBER.fullmatch(part):
             values.append(float(part) * MM)
-        except ValueError:
-            try:
-                values.append(parse_length(part))
-            except UnitError as exc:
-                raise DefinitionError(f"--back-offset {text!r}: {exc}") from None
-    if any(not math.isfinite(v) or abs(v) > 20 * MM for v in values):
+            continue
+        if not part.isascii() or not re.search(r"[0-9]", part):
+            raise DefinitionError(f"--back-offset {text!r}: {part!r} is not a number (write "
+                                  "it in the digits 0-9, such as 1.5 or -0.5mm)")
+        try:
+            values.append(parse_length(part))
+        except UnitError as exc:
+            raise DefinitionError(f"--back-offset {text!r}: {exc}") from None
+    if any(abs(v) > MOST_OFFSET for v in values):
         raise DefinitionError(f"--back-offset {text!r} is more than 20 mm: check the units")
     return values[0], values[1]
+
+
+def parse_bleed(text: str) -> float:
+    """``--bleed``: a length from 0 to 6 mm, in points."""
+    try:
+        bleed = parse_length(text)
+    except UnitError as exc:
+        raise DefinitionError(f"--bleed: {exc}") from None
+    if bleed < 0:
+        raise DefinitionError(f"--bleed {text!r}: the bleed cannot be negative (0 for none)")
+    if bleed > MOST_BLEED:
+        raise DefinitionError(f"--bleed {text!r} must be between 0 and 6mm")
+    return bleed
 
 
 @dataclass(frozen=True)
@@ -63,12 +86,7 @@ def plan(definition: Definition, options: BuildOptions) -> PrintPlan:
     paper = paper_by_name(options.paper or settings.paper)
     bleed = settings.bleed
     if options.bleed is not None:
-        try:
-            bleed = parse_length(options.bleed)
-        except UnitError as exc:
-            raise DefinitionError(f"--bleed: {exc}") from None
-        if not 0 <= bleed <= 6 * MM:
-            raise DefinitionError(f"--bleed {options.bleed!r} must be between 0 and 6mm")
+        bleed = parse_bleed(options.bleed)
     duplex = options.duplex or settings.duplex
     spec = SheetSpec(paper=paper, card_w=definition.card_width, card_h=definition.card_height,
                      bleed=bleed, margin=settings.margin, gutter=settings.gutter,
