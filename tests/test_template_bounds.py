@@ -335,3 +335,18 @@ def test_marking_a_long_line_of_tags_reads_it_once(monkeypatch: pytest.MonkeyPat
     marked = environment.mark_lines(line + "\nplain", 0)
     assert marked.endswith("\n\ue0000:2\ue001plain")  # the tags closed on their line
     assert counting.scanned <= len(line)
+
+
+def test_a_template_that_is_not_utf8_is_an_error_at_its_byte(game_folder: Path) -> None:
+    (game_folder / "part.md.j2").write_bytes(b"good line\nab \xff cd\n")
+    (game_folder / "main.md.j2").write_bytes(b"# T\n\nfine \xfe\n")
+    for name, line, column in (("main.md.j2", 3, 6), ("part.md.j2", 2, 4)):
+        target = name if name == "main.md.j2" else "included.md.j2"
+        if target != name:
+            (game_folder / target).write_text("{% include 'part.md.j2' %}\n", encoding="utf-8")
+        with pytest.raises(DefinitionError) as raised:
+            render_template(make_environment([game_folder]), target, {})
+        (problem,) = raised.value.problems
+        assert "not UTF-8 text" in problem.message and problem.location is not None
+        assert problem.location.file.endswith(name)
+        assert (problem.location.line, problem.location.column) == (line, column)

@@ -269,6 +269,8 @@ def render_template(env: jinja2.Environment, name: str, context: Mapping[str, ob
                                        _failing_line(exc, registry))]) from None
     except MemoryError:  # the command's memory budget, which the command line reports
         raise
+    except DefinitionError:  # already located (a template file that is not UTF-8)
+        raise
     except Exception as exc:  # any error the template's own expressions raise
         location = _failing_line(exc, registry)
         if location is None:

@@ -20,6 +20,7 @@ from jinja2.loaders import split_template_path
 
 from printkit import limits
 from printkit.booklet.sizes import TemplateLimitError
+from printkit.errors import DefinitionError, Problem, location_in_text
 
 
 class SafeLoader(jinja2.FileSystemLoader):
@@ -39,7 +40,7 @@ class SafeLoader(jinja2.FileSystemLoader):
             except (OSError, RuntimeError):  # missing, unreadable or a loop of links
                 continue
             data, mtime = self._read(template, resolved)
-            return data.decode(self.encoding), os.path.normpath(filename), _unchanged(
+            return _text(data, filename), os.path.normpath(filename), _unchanged(
                 resolved, mtime)
         raise jinja2.TemplateNotFound(template)
 
@@ -59,6 +60,20 @@ class SafeLoader(jinja2.FileSystemLoader):
             raise TemplateLimitError(f"{template}: " + limits.over("file-size", len(data),
                                                                    "bytes"))
         return data, status.st_mtime
+
+
+def _text(data: bytes, filename: str) -> str:
+    """A template's bytes as text; bytes that are not UTF-8 are an error at their place."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        offset = len(data[:exc.start].decode("utf-8"))  # the text before it is good
+        path = Path(filename).resolve()
+        shown = str(path.relative_to(Path.cwd())) if path.is_relative_to(Path.cwd()) else str(
+            path)
+        where = location_in_text(shown, data.decode("utf-8", "replace"), offset)
+        raise DefinitionError([Problem(f"the template is not UTF-8 text (byte {exc.start + 1})"
+                                       ": save it with the UTF-8 encoding", where)]) from None
 
 
 def _unchanged(path: Path, mtime: float) -> Callable[[], bool]:
