@@ -107,8 +107,11 @@ def writer_reads(data: bytes) -> None:
 def sanitize(data: bytes, path: Path) -> None:
     """Run the OpenType Sanitizer on ``data`` (``path`` where no ``/dev/stdin`` exists);
     raises :class:`FontDamaged` if it refuses the file, with the first error it gives."""
-    import ots  # type: ignore[import-untyped]  # opentype-sanitizer, a dependency
-
+    try:
+        import ots  # type: ignore[import-untyped]  # opentype-sanitizer, a dependency
+    except ImportError:
+        raise FontDamaged("the font cannot be checked: the opentype-sanitizer package, which "
+                          "printkit needs for fonts, is not installed") from None
     source = "/dev/stdin" if os.name == "posix" else str(path)
     try:
         done = subprocess.run([ots.OTS_SANITIZE, source], input=data,
