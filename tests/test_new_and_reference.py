@@ -34,7 +34,7 @@ def test_new_never_writes_over_a_file(run_cli: Run, tmp_path: Path) -> None:
     assert again.status == 1 and "already exists" in again.err
     assert (tmp_path / "mine" / "mine.yaml").read_text() == "my own work\n"
     bad = run_cli("new", "../Escape", "-o", str(tmp_path))
-    assert bad.status == 1 and "lower case letters" in bad.err
+    assert bad.status == 2 and "lower case letters" in bad.err
 
 
 def test_the_committed_reference_is_up_to_date(run_cli: Run) -> None:

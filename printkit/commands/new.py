@@ -12,6 +12,9 @@ from printkit.console import Console
 from printkit.errors import BuildError, DefinitionError
 
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,59}")
+RESERVED = re.compile(r"(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?", re.IGNORECASE)
+"""Names Windows keeps for devices, with any extension: a folder or file of that name
+cannot be made there (and ``nul.yaml`` is the null device, not a file)."""
 FILES = {"game.yaml": "{name}.yaml", "cards.csv": "cards.csv"}
 """The scaffold's files and the names they get in the new folder."""
 
@@ -22,11 +25,24 @@ def register(sub: Any) -> None:
         "new", help="start a game: a folder with a definition that builds as it is",
         description="Write NAME/NAME.yaml (a small commented definition of cards drawn from "
                     "a layout and a table) and NAME/cards.csv, ready to build and edit.")
-    parser.add_argument("name", metavar="NAME",
+    parser.add_argument("name", metavar="NAME", type=game_name,
                         help="the game's name: lower case letters, digits and dashes")
     parser.add_argument("-o", "--output", default=".", metavar="DIR",
                         help="where to make the folder (default: here)")
     parser.set_defaults(handler=run)
+
+
+def game_name(text: str) -> str:
+    """An argparse type: ``text`` if it makes safe folder and file names everywhere."""
+    if not NAME.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"a game's name is lower case letters, digits and dashes (at most 60), such as "
+            f"'space-race', not {text!r}")
+    if RESERVED.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is a name Windows keeps for a device: no folder or file can be "
+            "called that there; choose another, such as 'my-" + text + "'")
+    return text
 
 
 def title_of(name: str) -> str:
@@ -36,10 +52,7 @@ def title_of(name: str) -> str:
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Write the scaffold; never over an existing file."""
-    name = str(args.name)
-    if not NAME.fullmatch(name):
-        raise DefinitionError(f"a game's name is lower case letters, digits and dashes (at "
-                              f"most 60), such as 'space-race', not {name!r}")
+    name = game_name(str(args.name))
     folder = Path(args.output) / name
     targets = {source: folder / target.format(name=name) for source, target in FILES.items()}
     existing = [str(path) for path in targets.values() if path.exists()]

@@ -22,7 +22,6 @@ from pathlib import Path
 
 from PIL import Image, ImageColor
 
-from printkit.errors import DefinitionError
 from printkit.export.pieces import BoardPieces, DeckPieces, Pieces, TokenPieces, kit_pieces
 from printkit.export.raster import artwork_pdf, page_images, png_bytes
 from printkit.export.tts_guide import Thumbnail, guide_text, thumbnail
@@ -37,6 +36,7 @@ from printkit.export.tts_json import (
     saved_object,
 )
 from printkit.export.tts_sheets import CARD_DPI, MAX_PIXELS, deck_images, plan_sheets
+from printkit.export.tts_url import check_base_url
 from printkit.export.writing import commit, export_name, folder_for, prepare
 from printkit.kit import Progress, silent
 from printkit.kit.build import BuildResult
@@ -57,18 +57,6 @@ the printed pieces' and right relative to each other, not exact."""
 GAP = 1.0
 ROW_WIDTH = 40.0
 """TTS units between pieces on the table, and the widest a row of pieces grows."""
-SCHEMES = ("http://", "https://", "file:///")
-
-
-def check_base_url(base_url: str | None) -> str:
-    """The prefix for every image name: empty, or a web address or ``file:///`` folder
-    ending in ``/``."""
-    if base_url is None:
-        return ""
-    if not base_url.startswith(SCHEMES) or any(ord(c) < 32 for c in base_url):
-        raise DefinitionError(f"--base-url {base_url!r}: give an address starting with "
-                              "https://, http:// or file:/// (the folder holding the images)")
-    return base_url if base_url.endswith("/") else base_url + "/"
 
 
 @dataclass
