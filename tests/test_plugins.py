@@ -246,6 +246,9 @@ def test_the_problems_of_a_variant_name_it(tmp_path: Path, run_cli: Run) -> None
         assert "error: players: must be 1 to 4" in result.err
         assert (f"error: these problems were found loading {game} with the variant 'broken' "
                 "(--variant broken)") in result.err
+    missing = run_cli("check", str(game), "--variant", "brokn")
+    assert missing.status == 1 and "has no variant 'brokn' (did you mean 'broken'?)" in missing.err
+    assert "these problems were found" not in missing.err  # the variant itself is named
 
 
 # --------------------------------------------------------------------------- blame

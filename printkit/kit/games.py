@@ -114,7 +114,9 @@ def resolve(name_or_path: str, *, variant: str | None = None,
                                      display=display, check_parameters=check_parameters,
                                      kinds=kinds_for)
     except PrintkitError as exc:
-        if variant is None:
+        named = f"--variant {variant}"
+        if variant is None or any(p.location is not None and p.location.source_line == named
+                                  for p in exc.problems):  # the variant itself is wrong
             raise
         note = Problem(f"these problems were found loading {display} with the variant "
                        f"{variant!r} (--variant {variant})")
