@@ -24,7 +24,7 @@ from pathlib import Path
 import yaml
 
 from printkit import limits, memo
-from printkit.errors import DefinitionError, Location, Problem
+from printkit.errors import DefinitionError, Location, Problem, location_in_text
 
 PathKey = tuple[str | int, ...]
 
@@ -336,5 +336,8 @@ def read_text(path: Path, name: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DefinitionError([Problem(f"{name} is not UTF-8 text (byte {exc.start + 1})")]
-                              ) from None
+        # what comes before the first bad byte is good text: count lines and columns in it
+        offset = len(data[:exc.start].decode("utf-8"))
+        where = location_in_text(name, data.decode("utf-8", "replace"), offset)
+        raise DefinitionError([Problem(f"the file is not UTF-8 text (byte {exc.start + 1}): "
+                                       "save it with the UTF-8 encoding", where)]) from None

@@ -144,7 +144,7 @@ def expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count:
         cards = _cards(group, made, problems)
         check = spec.check_attributes
         if cards is None or (check is not None and _attributes_wrong(
-                doc, check, cards, where, made, problems)):
+                doc, check, cards, group, where, made, problems)):
             continue
         width = len(str(len(cards)))
         for deck in decks:
@@ -301,21 +301,51 @@ def _cards(group: Mapping[str, Any], made: _Group, problems: list[Problem]
     return cards if fine else None
 
 
-def _attributes_wrong(doc: Document, check: AttributeCheck, cards: list[_Card], where: PathKey,
-                      made: _Group, problems: list[Problem]) -> bool:
-    """Whether the kind refuses a card's attributes (the first refusal is reported)."""
+def _attributes_wrong(doc: Document, check: AttributeCheck, cards: list[_Card],
+                      group: Mapping[str, Any], where: PathKey, made: _Group,
+                      problems: list[Problem]) -> bool:
+    """Whether the kind refuses a card's attributes (the first refusal is reported, at the
+    value it is about: see :func:`_culprit`)."""
+    refused: tuple[_Card, str] | None = None
+    accepted: dict[str, AttributeValue] = {}
     for card in cards:
         wrong = check(dict(card.attributes))
-        if wrong:
-            if made.table is not None and card.sources:
-                location = next(iter(card.sources.values()))
-                problems.append(Problem(wrong, Location(location.file, location.line, 1,
-                                                        location.source_line)))
-            else:
-                target = (*where, "generate") if made.names else (*where, "kind")
-                problems.append(doc.problem(target, wrong))
-            return True
-    return False
+        if not wrong:
+            accepted.update(card.attributes)
+        elif refused is None:
+            refused = (card, wrong)
+    if refused is None:
+        return False
+    card, wrong = refused
+    culprit = _culprit(check, card, accepted)
+    if made.table is not None and card.sources:
+        first = next(iter(card.sources.values()))
+        location = (card.sources.get(culprit[0]) if culprit else None) or Location(
+            first.file, first.line, 1, first.source_line)
+        problems.append(Problem(wrong, location))
+    elif culprit is not None:
+        name, value = culprit
+        values = tuple((group.get("generate") or {}).get(name) or ())
+        at: PathKey = (*where, "generate", name)
+        if value in values:
+            at = (*at, values.index(value))  # an item of a written list, if it was one
+        problems.append(doc.problem(at, wrong))
+    else:
+        target = (*where, "generate") if made.names else (*where, "kind")
+        problems.append(doc.problem(target, wrong))
+    return True
+
+
+def _culprit(check: AttributeCheck, card: _Card, accepted: Mapping[str, AttributeValue]
+             ) -> tuple[str, AttributeValue] | None:
+    """The attribute of a refused card that the kind refuses: the one which, given a value
+    an accepted card has, makes the card accepted (``None`` if no one attribute does)."""
+    attributes = dict(card.attributes)
+    for name, value in card.attributes:
+        if name in accepted and accepted[name] != value and not check(
+                {**attributes, name: accepted[name]}):
+            return name, value
+    return None
 
 
 def kind_options(doc: Document, known: Mapping[str, OptionsSpec[Any]], kind: object,

@@ -222,4 +222,5 @@ def load_definition(
         components=components,
         group_backs=group_backs,
         back_owner=kinds.back_owners.get(str(back.get("kind") or "pattern"), ""),
+        card_size_at=doc.where(("card", "size")),
     )

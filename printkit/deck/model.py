@@ -116,6 +116,9 @@ class Definition:
     """The face groups (by id) that name a back of their own instead of ``back:``."""
     back_owner: str = ""
     """The game whose plugin declares the back's kind (empty for a generic kind)."""
+    card_size_at: Location | None = field(default=None, compare=False, hash=False)
+    """Where the card size was given: ``card.size`` in the file, or the ``--set`` that
+    changed it."""
 
     @property
     def card_count(self) -> int:

@@ -101,8 +101,9 @@ def plan_cards(definition: Definition, plan: PrintPlan) -> CardsPlan:
     """
     try:
         return plan_deck(main_deck(definition), plan)
-    except LayoutError as exc:
-        raise DefinitionError(f"{definition.game}: {exc}") from None
+    except LayoutError as exc:  # at the card size, whether the file or --set gave it
+        raise DefinitionError([Problem(f"{definition.game}: {exc}",
+                                       definition.card_size_at)]) from None
 
 
 def plan_deck(deck: Deck, plan: PrintPlan) -> CardsPlan:
