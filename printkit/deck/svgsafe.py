@@ -3,7 +3,8 @@ that can be placed inside a card face.
 
 The file is untrusted: a document type (and so any entity) is refused, only shapes,
 groups and presentation attributes are kept, and every kept value is checked against a
-small alphabet, so nothing in the output can run, fetch or refer to anything.  What would
+small alphabet, so nothing in the output can run, fetch or refer to anything; its numbers,
+and the work of drawing them, are checked by :mod:`printkit.deck.svgnumbers`.  What would
 change the picture but cannot be kept (text, embedded images, gradients, clipping...) is an
 error naming the element, never silently dropped; what does not change the picture
 (editor metadata, ids, titles) is left out.
