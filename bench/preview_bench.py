@@ -14,7 +14,9 @@ changing:
 * rebuilds at rest: how many times the page's version moved over those seconds (anything
   above 0 is the preview rebuilding from its own log or an unrelated file);
 * edit to rebuilt: seconds from rewriting a cell of ``spells.csv`` to the page's
-  ``/version`` answering a new number (asked every 10 ms), ``--edits`` times.
+  ``/version`` answering a new number (asked every 10 ms), ``--edits`` times;
+* with ``--browser``, edit to page: seconds from such an edit to the page open in Debian's
+  Chromium (headless, through Playwright) showing the new version.
 
 ``--code DIR`` runs the printkit package found in DIR (for instance an older version
 unpacked with ``git archive HEAD printkit | tar -x -C DIR``) instead of the installed one.
@@ -98,6 +100,33 @@ def edit_to_rebuilt(folder: Path, url: str, edits: int) -> list[float]:
     return took
 
 
+def edit_to_page(folder: Path, url: str, edits: int) -> list[float]:
+    """Seconds from an edit to the page showing it in Debian's Chromium (headless)."""
+    from playwright.sync_api import sync_playwright
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    data = folder / "spells.csv"
+    original = data.read_text()
+    took = []
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=chromium,
+                                         args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page()
+        page.goto(url)
+        for number in range(edits):
+            page.wait_for_load_state("load")
+            shown = page.locator("body").get_attribute("data-version")
+            data.write_text(original.replace("Spark,", f"Spark {number + 1},", 1))
+            started = time.monotonic()
+            page.wait_for_function(f"document.body && document.body.dataset.version "
+                                   f"&& document.body.dataset.version !== '{shown}'",
+                                   timeout=30_000)
+            took.append(time.monotonic() - started)
+            time.sleep(1.0)
+        browser.close()
+    return took
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--code", help="run the printkit package in this folder")
@@ -105,6 +134,8 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=10.0)
     parser.add_argument("--edits", type=int, default=5)
     parser.add_argument("--log", choices=("inside", "outside"), default="inside")
+    parser.add_argument("--browser", action="store_true",
+                        help="also time edit to page shown in headless Chromium")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as temp:
         folder = make_folder(Path(temp), args.filler)
@@ -118,6 +149,7 @@ def main() -> None:
             moved = int(version(url)) - int(first_version)
             count = threads(process.pid)
             took = edit_to_rebuilt(folder, url, args.edits)
+            shown = edit_to_page(folder, url, args.edits) if args.browser else []
         finally:
             process.terminate()
             process.wait(timeout=30)
@@ -127,6 +159,9 @@ def main() -> None:
           f"of a core; {count} threads; {moved} rebuilds with nothing edited")
     print(f"edit to rebuilt ({args.edits} edits of spells.csv): median "
           f"{statistics.median(took):.2f} s, range {min(took):.2f}-{max(took):.2f} s")
+    if shown:
+        print(f"edit to page shown in Chromium: median {statistics.median(shown):.2f} s, "
+              f"range {min(shown):.2f}-{max(shown):.2f} s")
 
 
 if __name__ == "__main__":

@@ -162,6 +162,24 @@ def test_only_a_change_to_a_file_read_rebuilds_once(preview: PreviewServer,
     assert live.version == version + 1
 
 
+def test_the_page_asks_once_and_is_answered_when_the_version_moves(
+        preview: PreviewServer, folder: Path) -> None:
+    live = preview.live
+    _wait(live, lambda: live.waiting)
+    version = live.version
+    assert _get(preview, f"/version?after={version + 5}") == (200, str(version).encode())
+    with _connect(preview) as connection:
+        connection.sendall(f"GET /version?after={version} HTTP/1.1\r\nHost: localhost\r\n"
+                           "\r\n".encode())
+        data = folder / "spells.csv"
+        data.write_text(data.read_text().replace("Spark,", "Sparkle,"))
+        reply = b""
+        while chunk := connection.recv(65536):
+            reply += chunk
+    assert reply.startswith(b"HTTP/1.1 200 ") and reply.endswith(f"\r\n\r\n{version + 1}"
+                                                                 .encode())
+
+
 def test_an_edit_beside_thousands_of_other_files_is_seen(folder: Path) -> None:
     for index in range(6000):
         (folder / f"a{index:04d}.txt").write_text("")

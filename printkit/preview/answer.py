@@ -2,8 +2,9 @@
 
 Only ``GET`` and ``HEAD`` of the few things a rendering made are answered: the page
 (``/``), its version number (``/version``), each face (``/face/N.svg``), the board
-(``/board.svg``) and the booklet (``/booklet.html``); a query is ignored.  Everything else
-gets an empty error answer, and nothing is ever read from disk.
+(``/board.svg``) and the booklet (``/booklet.html``); a query is ignored but for
+``/version?after=N`` (answered once the version is no longer N).  Everything else gets an
+empty error answer, and nothing is ever read from disk.
 
 The ``Host`` header must name the loopback address the server listens on (``localhost``,
 ``127.0.0.1`` or ``[::1]``, with or without its port): a page elsewhere that points a name
@@ -28,6 +29,7 @@ LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 _REQUEST_LINE = re.compile(r"([A-Z]{1,20}) (\S{1,8000}) HTTP/([0-9])\.([0-9])")
 _HEADER = re.compile(r"([!#$%&'*+.^_`|~0-9A-Za-z-]+):(.*)")
 _FACE = re.compile(r"/face/(0|[1-9][0-9]{0,8})\.svg")
+_AFTER = re.compile(r"after=(0|[1-9][0-9]{0,17})")
 _TEXT = "text/plain; charset=utf-8"
 
 
@@ -59,10 +61,16 @@ class Answer:
 
 @dataclass(frozen=True)
 class Request:
-    """What the server needs of a request: its method and path (the query cut off)."""
+    """What the server needs of a request: its method, path and query."""
 
     method: str
     path: str
+    query: str = ""
+
+    def waits_after(self) -> int | None:
+        """N for ``/version?after=N``: answer once the version is no longer N."""
+        after = _AFTER.fullmatch(self.query) if self.path == "/version" else None
+        return int(after.group(1)) if after is not None else None
 
 
 def allowed_hosts(port: int) -> frozenset[str]:
@@ -100,7 +108,8 @@ def parse(head: bytes, hosts: frozenset[str]) -> Request | Answer:
         return Answer(HTTPStatus.BAD_REQUEST)
     if method not in ("GET", "HEAD"):
         return Answer(HTTPStatus.METHOD_NOT_ALLOWED, allow="GET, HEAD")
-    return Request(method, target.split("?", 1)[0])
+    path, _, query = target.partition("?")
+    return Request(method, path, query)
 
 
 def route(path: str, preview: Preview, version: int, name: str) -> Answer:
@@ -119,14 +128,18 @@ def route(path: str, preview: Preview, version: int, name: str) -> Answer:
     return Answer(HTTPStatus.NOT_FOUND)
 
 
-def answer(head: bytes, hosts: frozenset[str], preview: Preview, version: int,
-           name: str) -> bytes:
-    """The bytes to send back for the request ``head``."""
-    request = parse(head, hosts)
+def reply(request: Request | Answer, preview: Preview, version: int, name: str) -> bytes:
+    """The bytes to send back for a parsed request."""
     if isinstance(request, Answer):
         return request.encode()
     return route(request.path, preview, version, name).encode(
         head_only=request.method == "HEAD")
+
+
+def answer(head: bytes, hosts: frozenset[str], preview: Preview, version: int,
+           name: str) -> bytes:
+    """The bytes to send back for the request ``head`` (without waiting for a version)."""
+    return reply(parse(head, hosts), preview, version, name)
 
 
 def _ok(text: str, kind: str) -> Answer:

@@ -1,5 +1,8 @@
 """The preview page: every face, the board and the booklet of one rendering, and a script
-that reloads it when the version number the server gives moves on."""
+that reloads it when the version number moves on (it asks ``/version?after=N``, which the
+server answers only once the version is no longer N, or after a while: a page left open
+sends a request every :data:`~printkit.preview.server.LONG_POLL_SECONDS`, not several a
+second)."""
 
 from __future__ import annotations
 
@@ -28,15 +31,20 @@ iframe {{ width: 100%; height: 80vh; border: 1px solid #ccc; }}
 {board}
 {booklet}
 <script>
+// ask for the version; the server answers when it is no longer this one (or after a while)
 const shown = "{version}";
-async function poll() {{
-  try {{
-    const answer = await fetch("/version", {{cache: "no-store"}});
-    if ((await answer.text()).trim() !== shown) {{ location.reload(); return; }}
-  }} catch (e) {{}}
-  setTimeout(poll, 300);
+async function watch() {{
+  for (;;) {{
+    try {{
+      const answer = await fetch("/version?after=" + shown, {{cache: "no-store"}});
+      if (!answer.ok) throw new Error(answer.statusText);
+      if ((await answer.text()).trim() !== shown) {{ location.reload(); return; }}
+    }} catch (e) {{
+      await new Promise(done => setTimeout(done, 1000));
+    }}
+  }}
 }}
-setTimeout(poll, 300);
+watch();
 </script>
 </body></html>
 """

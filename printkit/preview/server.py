@@ -18,13 +18,14 @@ Host header is checked, and nothing but what was rendered is served.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.preview.answer import ERROR_TOO_LARGE, allowed_hosts, answer
+from printkit.preview.answer import ERROR_TOO_LARGE, Request, allowed_hosts, parse, reply
 from printkit.preview.render import Preview, render_preview
 from printkit.preview.watch import wait_for_change
 
@@ -36,6 +37,8 @@ HEAD_BYTES = 16 * 1024
 """The longest request head read."""
 SEND_SECONDS = 30.0
 """How long a client may take to read an answer."""
+LONG_POLL_SECONDS = 25.0
+"""The longest ``/version?after=N`` waits for a new version before answering N."""
 
 
 @dataclass
@@ -57,6 +60,8 @@ class Live:
     waiting: bool = False
     changed: threading.Condition = field(default_factory=threading.Condition)
     stop: threading.Event = field(default_factory=threading.Event)
+    listeners: list[Callable[[], None]] = field(default_factory=list)
+    """Called in the watcher's thread after each rebuild."""
 
     def rebuild(self) -> None:
         """Render the definition again and publish the result."""
@@ -71,6 +76,8 @@ class Live:
             self.preview = preview
             self.version += 1
             self.changed.notify_all()
+        for listener in self.listeners:
+            listener()
 
     def _notice(self, paths: frozenset[str] | None) -> None:
         with self.changed:
@@ -105,6 +112,9 @@ class _Server:
         """Those still waiting for their request's head, oldest first."""
         self.loop = asyncio.new_event_loop()
         self.stopping = asyncio.Event()
+        self.rebuilt = asyncio.Event()
+        """Set (and replaced) at each rebuild, for the requests waiting for a version."""
+        live.listeners.append(self._rebuilt_elsewhere)
         self.thread = threading.Thread(target=self.loop.run_until_complete,
                                        args=(self._serve(),), name="preview-server",
                                        daemon=True)
@@ -132,12 +142,11 @@ class _Server:
         try:
             try:
                 head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HEAD_SECONDS)
-                reply = self._reply(head)
             except asyncio.LimitOverrunError:
-                reply = ERROR_TOO_LARGE
+                head = b""
             finally:
                 self.waiting.pop(task, None)
-            writer.write(reply)
+            writer.write(await self._reply(head) if head else ERROR_TOO_LARGE)
             await asyncio.wait_for(writer.drain(), SEND_SECONDS)
         except (asyncio.IncompleteReadError, TimeoutError, OSError, asyncio.CancelledError):
             pass  # the client went away, took too long or was closed to make room
@@ -145,11 +154,33 @@ class _Server:
             self.open.pop(task, None)
             writer.transport.abort()
 
-    def _reply(self, head: bytes) -> bytes:
+    async def _reply(self, head: bytes) -> bytes:
+        request = parse(head, self.hosts)
+        after = request.waits_after() if isinstance(request, Request) else None
+        if after is not None:
+            await self._version_after(after)
         live = self.live
         with live.changed:
             preview, version = live.preview, live.version
-        return answer(head, self.hosts, preview, version, live.definition.name)
+        return reply(request, preview, version, live.definition.name)
+
+    async def _version_after(self, version: int) -> None:
+        """Return once the version is no longer ``version``, or after a while."""
+        deadline = self.loop.time() + LONG_POLL_SECONDS
+        while self.live.version == version and self.loop.time() < deadline:
+            rebuilt = self.rebuilt
+            try:
+                await asyncio.wait_for(rebuilt.wait(), deadline - self.loop.time())
+            except TimeoutError:
+                return
+
+    def _rebuilt(self) -> None:
+        self.rebuilt.set()
+        self.rebuilt = asyncio.Event()
+
+    def _rebuilt_elsewhere(self) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody is waiting
+            self.loop.call_soon_threadsafe(self._rebuilt)
 
     def close(self) -> None:
         self.loop.call_soon_threadsafe(self.stopping.set)
