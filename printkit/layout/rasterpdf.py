@@ -2,12 +2,12 @@
 many faces show it, and encoded once in a process, however many documents hold it.
 
 A face's SVG carries its image as a data URI, so that the SVG file stands alone.  Read as
-it is, svglib would decode the image again for each face (and the cache of read SVGs kept
-every decoded copy), and reportlab would write it inline into each face's form: a 160 kB
-PNG of 7000 x 7000 pixels on 36 faces took over 5 GB.  Here the data URIs are lifted out
-before svglib reads the SVG (:func:`lift`), leaving a short reference to the image; when
-the drawing is replayed into a document, each reference draws one image object of that
-document (:func:`place`).
+it is, svglib decoded the image again for each face (and the cache of read SVGs kept every
+decoded copy), and reportlab wrote it inline into each face's form: a 291 kB PNG of
+7000 x 7000 pixels on 36 faces took 7.5 GB and over 7 minutes to build.  Here the data URIs
+are lifted out before svglib reads the SVG (:func:`lift`), leaving a short reference to the
+image; when the drawing is replayed into a document, each reference draws one image object
+of that document (:func:`place`).
 
 The image object holds the file's own compressed data where PDF can take it as it is (a
 JPEG; an 8-bit grey or RGB PNG, not interlaced, without transparency); any other PNG is
@@ -38,8 +38,8 @@ _DATA_URI = re.compile(r'(?<=href=")data:image/(png|jpeg|jpg);base64,([A-Za-z0-9
 PREFIX = "pk-raster:"
 """How a lifted image is referred to in the SVG text svglib reads."""
 KEPT_BYTES = 128_000_000
-"""The encoded images kept for the next document of the same process, at most (the least
-recently used are dropped first)."""
+"""The bytes of lifted images, and apart from them of encoded images, kept for the next
+face and document of the same process, at most (the least recently used dropped first)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -300,6 +300,7 @@ def _as(image: Any, mode: str) -> Any:
 def _rows(image: Any) -> _Plane:
     """``image`` (``L`` or ``RGB``) as a PDF stream of PNG rows: Pillow's PNG encoder
     (which filters each row) and the data of the file it writes."""
+    image.info.pop("transparency", None)  # the alpha, if any, is a plane of its own
     buffer = io.BytesIO()
     image.save(buffer, "PNG", compress_level=6)
     plane = _plain_png(buffer.getvalue())
