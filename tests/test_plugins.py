@@ -14,7 +14,7 @@ from printkit_toy_nim.rules import ToyNim
 from printkit import plugins
 from printkit.blame import Culprit, blame
 from printkit.deck.model import CardFace
-from printkit.kit.games import load
+from printkit.kit.games import load, resolve
 from printkit.plugins import (
     GamePlugin,
     PluginError,
@@ -275,3 +275,30 @@ def test_an_exception_in_a_plugins_code_is_blamed_on_it(tmp_path: Path,
         registry.engine_class("stars-and-stripes").Params(players=99)
     assert "stars_and_stripes" in str(shipped.traceback[-1].path)
     assert blame(shipped.value) is None
+
+
+RESKIN = """\
+game: my-class
+title: A class's own deck
+rules: stars-and-bars
+card: {size: poker}
+faces:
+  - id: card
+    kind: playing-card
+    generate: {rank: [A, 2], suit: [S]}
+    name: "{rank}{suit}"
+"""
+
+
+def test_a_games_own_example_cards_are_drawn_by_its_kind_for_any_definition(
+        tmp_path: Path) -> None:
+    from printkit.games.stars_and_bars.diagrams import card_faces
+
+    path = tmp_path / "class.yaml"
+    path.write_text(RESKIN)
+    game = resolve(str(path))  # a game of its own, played by the Stars and Bars rules
+    assert {f.owner for f in game.definition.faces} == {""}  # its cards: a generic kind
+    drawn = card_faces(game.definition, game.engine)  # type: ignore[arg-type]
+    assert {(f.kind, f.owner) for f in drawn.values()} == {("stars-and-bars-card",
+                                                            "stars-and-bars")}
+    assert render_face(next(iter(drawn.values())), Frame(63.5, 88.9, 3.0, 3.0)).startswith("<")

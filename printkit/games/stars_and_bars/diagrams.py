@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from printkit.deck.model import CardFace, Definition
+from printkit.games.stars_and_bars import PLUGIN
 from printkit.games.stars_and_bars.board import centre_tint
 from printkit.games.stars_and_bars.faces import CARD, CardOptions
 from printkit.games.stars_and_bars.rules import StarsAndBars
@@ -85,7 +86,8 @@ def card_faces(definition: Definition, game: StarsAndBars) -> dict[Card, CardFac
         own = found.get(tuple(sorted(values)))
         faces[card] = own if own is not None else CardFace(
             key=f"example-{game.codes[card]}", group="card", kind=CARD.name,
-            attributes=values, copies=1, deck=0, deck_mark="", options=options)
+            attributes=values, copies=1, deck=0, deck_mark="", options=options,
+            owner=PLUGIN.name)  # this game's kind, whatever game the definition is of
     return faces
 
 
