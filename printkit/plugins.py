@@ -289,8 +289,8 @@ def find(name: str) -> GamePlugin:
         return _REGISTRY.extra[name]
     if name in _REGISTRY.loaded:
         return _REGISTRY.loaded[name]
-    if name in _REGISTRY.failed:
-        raise _REGISTRY.failed[name]
+    if name in _REGISTRY.failed:  # a fresh error each time: the traceback does not grow
+        raise PluginError(_REGISTRY.failed[name].problems)
     point = _REGISTRY.points().get(name)
     if point is None:
         raise unknown_game(name, game_names())
