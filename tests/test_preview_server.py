@@ -35,6 +35,14 @@ def folder(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+def definition_of_a_game(tmp_path: Path) -> Path:
+    """A shipped game's definition copied out, with its booklet (found by its game name)."""
+    path = tmp_path / "stars.yaml"
+    path.write_text((ROOT / "decks" / "stars-and-stripes.yaml").read_text())
+    return path
+
+
+@pytest.fixture
 def preview(folder: Path) -> Iterator[PreviewServer]:
     server = start(folder / "spellbook.yaml", port=0)
     yield server
@@ -102,6 +110,27 @@ def test_a_connection_that_sends_nothing_is_closed(
         assert connection.recv(1) == b""
 
 
+def test_a_slow_reader_gets_the_whole_answer(definition_of_a_game: Path) -> None:
+    server = start(definition_of_a_game, port=0)
+    try:
+        booklet = server.live.preview.booklet.encode()
+        assert len(booklet) > 200_000
+        # small buffers on both sides, so that the answer waits in the server's own buffer
+        server.server.socket.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        with socket.socket() as connection:
+            connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            connection.settimeout(WAIT)
+            connection.connect(("127.0.0.1", server.server.port))
+            connection.sendall(b"GET /booklet.html HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            reply = b""
+            while chunk := connection.recv(1024):
+                reply += chunk
+    finally:
+        server.close()
+    head, _, body = reply.partition(b"\r\n\r\n")
+    assert f"Content-Length: {len(booklet)}".encode() in head and body == booklet
+
+
 def test_only_the_loopback_names_are_answered(preview: PreviewServer) -> None:
     port = preview.server.port
     for host in (f"127.0.0.1:{port}", f"localhost:{port}", "LOCALHOST", f"[::1]:{port}"):
@@ -160,6 +189,19 @@ def test_only_a_change_to_a_file_read_rebuilds_once(preview: PreviewServer,
     (folder / "notes.txt").write_text("done")
     _wait(live, lambda: live.noticed > noticed)
     assert live.version == version + 1
+
+
+def test_a_save_by_renaming_a_new_file_over_the_old_one_is_seen(preview: PreviewServer,
+                                                                 folder: Path) -> None:
+    live = preview.live
+    _wait(live, lambda: live.waiting)
+    version = live.version
+    data = folder / "spells.csv"
+    saved = folder / ".spells.csv.swp"
+    saved.write_text(data.read_text().replace("Spark,", "Sparkle,"))
+    saved.replace(data)
+    _wait(live, lambda: live.version > version)
+    assert any(">Sparkle<" in svg for _, svg in live.preview.faces)
 
 
 def test_the_page_asks_once_and_is_answered_when_the_version_moves(

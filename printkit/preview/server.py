@@ -147,12 +147,12 @@ class _Server:
             finally:
                 self.waiting.pop(task, None)
             writer.write(await self._reply(head) if head else ERROR_TOO_LARGE)
-            await asyncio.wait_for(writer.drain(), SEND_SECONDS)
+            await asyncio.wait_for(_close(writer), SEND_SECONDS)
         except (asyncio.IncompleteReadError, TimeoutError, OSError, asyncio.CancelledError):
             pass  # the client went away, took too long or was closed to make room
         finally:
             self.open.pop(task, None)
-            writer.transport.abort()
+            writer.transport.abort()  # at once, unless it closed after sending everything
 
     async def _reply(self, head: bytes) -> bytes:
         request = parse(head, self.hosts)
@@ -186,6 +186,12 @@ class _Server:
         self.loop.call_soon_threadsafe(self.stopping.set)
         self.thread.join()
         self.loop.close()
+
+
+async def _close(writer: asyncio.StreamWriter) -> None:
+    """Close the connection once everything written has been sent."""
+    writer.close()
+    await writer.wait_closed()
 
 
 @dataclass
