@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from watchfiles._rust_notify import RustNotify
 
 from printkit.preview import server as server_module
+from printkit.preview import watch
 from printkit.preview.answer import allowed_hosts, answer
 from printkit.preview.page import page
 from printkit.preview.render import Preview, render_preview
@@ -232,6 +234,30 @@ def test_an_edit_beside_thousands_of_other_files_is_seen(folder: Path) -> None:
             (folder / "spells.csv").read_text().replace("Spark,", "Sparkle,"))
         _wait(live, lambda: live.version > version)
         assert live.version == version + 1 and not live.preview.problems
+    finally:
+        server.close()
+
+
+def test_where_the_system_refuses_to_watch_the_folders_are_polled(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[bool] = []
+
+    def notifier(paths: list[str], debug: bool, polling: bool, *rest: object) -> RustNotify:
+        made.append(polling)
+        if not polling:
+            raise OSError(28, "OS file watch limit reached")
+        return RustNotify(paths, debug, polling, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(watch, "RustNotify", notifier)
+    server = start(folder / "spellbook.yaml", port=0)
+    try:
+        live = server.live
+        _wait(live, lambda: live.waiting)
+        version = live.version
+        data = folder / "spells.csv"
+        data.write_text(data.read_text().replace("Spark,", "Sparkle,"))
+        _wait(live, lambda: live.version > version)
+        assert made[:2] == [False, True]
     finally:
         server.close()
 

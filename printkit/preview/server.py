@@ -108,8 +108,8 @@ class _Server:
         self.hosts = allowed_hosts(self.port)
         self.open: dict[asyncio.Task[None], None] = {}
         """The open connections, oldest first."""
-        self.waiting: dict[asyncio.Task[None], None] = {}
-        """Those still waiting for their request's head, oldest first."""
+        self.idle: dict[asyncio.Task[None], None] = {}
+        """Those that have not sent their request yet, oldest first."""
         self.loop = asyncio.new_event_loop()
         self.stopping = asyncio.Event()
         self.rebuilt = asyncio.Event()
@@ -133,10 +133,10 @@ class _Server:
                           writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
         assert task is not None
-        self.open[task] = self.waiting[task] = None
+        self.open[task] = self.idle[task] = None
         if len(self.open) > MOST_CONNECTIONS:  # make room: close the one idle longest
-            oldest = next(iter(self.waiting or self.open))
-            self.waiting.pop(oldest, None)
+            oldest = next(iter(self.idle or self.open))
+            self.idle.pop(oldest, None)
             self.open.pop(oldest, None)
             oldest.cancel()
         try:
@@ -145,7 +145,7 @@ class _Server:
             except asyncio.LimitOverrunError:
                 head = b""
             finally:
-                self.waiting.pop(task, None)
+                self.idle.pop(task, None)
             writer.write(await self._reply(head) if head else ERROR_TOO_LARGE)
             await asyncio.wait_for(_close(writer), SEND_SECONDS)
         except (asyncio.IncompleteReadError, TimeoutError, OSError, asyncio.CancelledError):
