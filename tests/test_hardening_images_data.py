@@ -343,3 +343,17 @@ def test_a_long_process_keeps_a_bounded_number_of_pictures(
     for kept in (rasterpdf._LIFTED, rasterpdf._ENCODED):
         assert 0 < kept.held <= 2000 and len(kept) < len(pictures)
     rasterpdf.clear()
+
+
+def test_check_keeps_the_pictures_the_faces_carry_to_a_third_of_the_memory_budget(
+        run_cli: Run, tmp_path: Path) -> None:
+    picture = _png(200, 200)
+    carried = (len(picture) + 2) // 3 * 4
+    path = _pictures(tmp_path, [(f"n{i}", "art.png") for i in range(4)], {"art.png": picture})
+    result = run_cli("check", str(path), "--limit", f"memory={3 * (3 * carried - 1)}")
+    assert result.status == 1
+    assert result.err.count("error:") == 1
+    assert (f"error: card 'a-3': {tmp_path / 'art.png'}: the faces show {3 * carried} bytes "
+            "of pictures") in result.err
+    assert "(raise it with --limit memory=N)" in result.err
+    assert run_cli("check", str(path), "--limit", f"memory={3 * 4 * carried}").status == 0

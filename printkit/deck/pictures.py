@@ -73,6 +73,7 @@ class PictureShelf:
         self._rasters: dict[bytes, Raster] = {}
         self._budget = RasterBudget()
         self._shown_bytes = 0
+        self._shown_too_much = False
 
     def get(self, name: str) -> Picture:
         """The image file ``name`` for one more face; raises :class:`PictureRefused`, also
@@ -90,12 +91,12 @@ class PictureShelf:
             self._read[name] = known
         if isinstance(known, PictureRefused):
             raise known
-        if known.data and self._shown_bytes <= limits.current().output:  # one report
+        if known.data and not self._shown_too_much:
             self._shown_bytes += (len(known.data) + 2) // 3 * 4
-            if self._shown_bytes > limits.current().output:
-                raise PictureRefused(limits.beyond(
-                    "output", f"{known.shown}: the faces show {self._shown_bytes} bytes of "
-                    "pictures (each face's SVG file carries its pictures in base64)", "bytes"))
+            problem = _too_much(known.shown, self._shown_bytes)
+            if problem:
+                self._shown_too_much = True  # said once, at the face that crosses the limit
+                raise PictureRefused(problem)
         return known
 
     def _raster(self, shown: str, data: bytes) -> Raster:
@@ -108,6 +109,21 @@ class PictureShelf:
             self._budget.take(shown, known.pixels[0] * known.pixels[1], len(data))
             self._rasters[digest] = known
         return known
+
+
+def _too_much(shown: str, carried: int) -> str:
+    """Why the raster pictures of the faces, ``carried`` bytes in base64 in their SVG files,
+    are too much: past the output limit, or past a third of the memory limit (a build holds
+    each face's SVG text twice, as the face and as the file to write); '' if they are not."""
+    bound = limits.current()
+    what = (f"{shown}: the faces show {carried} bytes of pictures (each face's SVG file "
+            "carries its pictures in base64")
+    if carried > bound.output:
+        return limits.beyond("output", what + ")", "bytes")
+    if carried > bound.memory // 3:
+        return limits.beyond("memory", what + ", and a build holds them twice): more than a "
+                             "third of the memory a command may take", "bytes")
+    return ""
 
 
 def _picture(found: UserFile, raster: Callable[[str, bytes], Raster]) -> Picture:

@@ -21,7 +21,6 @@ import base64
 import binascii
 import hashlib
 import io
-import re
 import struct
 from collections import OrderedDict
 from collections.abc import Callable
@@ -34,7 +33,8 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit import limits
 from printkit.layout.pdfops import number
 
-_DATA_URI = re.compile(r'(?<=href=")data:image/(png|jpeg|jpg);base64,([A-Za-z0-9+/=]*)(?=")')
+_MARK = 'href="data:image/'
+_KINDS = {"png": "png", "jpeg": "jpeg", "jpg": "jpeg"}
 PREFIX = "pk-raster:"
 """How a lifted image is referred to in the SVG text svglib reads."""
 KEPT_BYTES = 128_000_000
@@ -121,24 +121,43 @@ ENCODINGS = 0
 
 
 def lift(svg: str) -> tuple[str, dict[str, RasterRef]]:
-    """``svg`` with each PNG or JPEG data URI replaced by a reference, and the images."""
+    """``svg`` with each PNG or JPEG data URI replaced by a reference, and the images.
+
+    The data URIs are found with ``str.find``, not a regular expression: a face may carry
+    megabytes of base64, and each face is lifted once for each document."""
     found: dict[str, RasterRef] = {}
+    parts: list[str] = []
+    start = 0
+    while (at := svg.find(_MARK, start)) >= 0:
+        head = at + len(_MARK)
+        comma = svg.find(";base64,", head, head + 16)
+        end = svg.find('"', head)
+        kind = _KINDS.get(svg[head:comma]) if 0 <= comma < end else None
+        ref = _ref(kind, svg[comma + 8:end]) if kind else None
+        if ref is None:  # not a picture printkit wrote: left for svglib, as it is
+            parts.append(svg[start:head])
+            start = head
+            continue
+        found[ref.digest] = ref
+        parts.append(svg[start:at + len('href="')])
+        parts.append(PREFIX + ref.digest)
+        start = end
+    parts.append(svg[start:])
+    return "".join(parts), found
 
-    def swap(match: re.Match[str]) -> str:
-        text = match.group(2)
-        digest = hashlib.sha256(text.encode("ascii")).hexdigest()
-        ref = _LIFTED.find(digest)
-        if ref is None:
-            try:
-                data = base64.b64decode(text, validate=True)
-            except (binascii.Error, ValueError):
-                return match.group(0)  # left for svglib, which skips what it cannot read
-            ref = RasterRef(digest, "png" if match.group(1) == "png" else "jpeg", data)
-            _LIFTED.keep(digest, ref)
-        found[digest] = ref
-        return PREFIX + digest
 
-    return _DATA_URI.sub(swap, svg), found
+def _ref(kind: str, text: str) -> RasterRef | None:
+    """The picture whose base64 is ``text`` (``None`` if it is not base64)."""
+    digest = hashlib.sha256(text.encode("ascii", "replace")).hexdigest()
+    ref: RasterRef | None = _LIFTED.find(digest)
+    if ref is None:
+        try:
+            data = base64.b64decode(text, validate=True)
+        except (binascii.Error, ValueError):
+            return None
+        ref = RasterRef(digest, kind, data)
+        _LIFTED.keep(digest, ref)
+    return ref
 
 
 def lifted(href: str) -> RasterRef | None:
