@@ -56,6 +56,10 @@ _active: limits.Limits | None = None
 """The limits being enforced in this process (inherited by forked workers), or None."""
 
 
+_NO_MAPPING = (os.strerror(errno.ENOMEM), "failed to map segment")
+"""How the system's loader says a shared library found no memory."""
+
+
 class OverTime(BaseException):
     """The command ran past its time budget (a BaseException, like KeyboardInterrupt, so
     that no ``except Exception`` on the way swallows it)."""
@@ -103,7 +107,8 @@ def _set_data_limit(size: int) -> tuple[int, int] | None:
 
 def is_out_of_memory(exc: BaseException) -> bool:
     """Whether ``exc``, or an error it was raised from or while handling, is memory running
-    out: a MemoryError, or a system call or shared library refused with ENOMEM."""
+    out: a MemoryError, a system call or shared library refused with ENOMEM, or a thread
+    that could not be started."""
     seen = 0
     current: BaseException | None = exc
     while current is not None and seen < 20:
@@ -111,8 +116,11 @@ def is_out_of_memory(exc: BaseException) -> bool:
             return True
         if isinstance(current, OSError) and current.errno == errno.ENOMEM:
             return True
-        if isinstance(current, ImportError) and os.strerror(errno.ENOMEM) in str(current):
+        if isinstance(current, ImportError) and any(
+                words in str(current) for words in _NO_MAPPING):
             return True  # a shared library whose segments could not be mapped
+        if isinstance(current, RuntimeError) and "can't start new thread" in str(current):
+            return True  # no memory for the thread's stack
         current = current.__cause__ or current.__context__
         seen += 1
     return False
@@ -143,18 +151,18 @@ def enforced(chosen: limits.Limits, *, timed: bool = True) -> Iterator[None]:
     The time budget needs the main thread (a signal); elsewhere only memory is bounded.
     """
     global _active
-    before = _set_data_limit(chosen.memory)
     timer = (timed and chosen.seconds <= MOST_SECONDS
              and threading.current_thread() is threading.main_thread())
     watchdog: threading.Timer | None = None
     previous: signal.Handlers | object = None
-    if timer:
+    if timer:  # the thread first: it needs memory for its stack
         message = (time_message(chosen) + "\n").encode("utf-8", "replace")
-        previous = signal.signal(signal.SIGALRM, _on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, chosen.seconds)
         watchdog = threading.Timer(chosen.seconds + GRACE, _stop_now, (message,))
         watchdog.daemon = True
         watchdog.start()
+        previous = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, chosen.seconds)
+    before = _set_data_limit(chosen.memory)
     _active = chosen
     try:
         yield

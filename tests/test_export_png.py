@@ -126,11 +126,13 @@ def test_bad_resolution_and_limits_write_nothing(tmp_path: Path, run_cli: Run) -
     result = run_cli("export", "png", "stars-and-stripes", "--dpi", "10", "-o", str(tmp_path))
     assert result.status == Exit.INPUT and "--dpi 10" in result.err
     result = run_cli("export", "png", "stars-and-stripes", "--dpi", "1200", "-o",
-                     str(tmp_path), "--limit", "output=50000000")
+                     str(tmp_path), "--limit", "output=50000000", "--limit",
+                     "png-pixels=1000000000")
     assert result.status == Exit.INPUT
     assert "the whole board at 1200 dpi would be" in result.err and "--limit output" in result.err
     result = run_cli("export", "png", "stars-and-stripes", "--dpi", "50", "--paper",
-                     "2000mm x 2000mm", "-o", str(tmp_path), "--limit", "output=40000000")
+                     "2000mm x 2000mm", "-o", str(tmp_path), "--limit", "output=40000000",
+                     "--limit", "paper-area=4000000")
     assert result.status == Exit.INPUT and "a sheet of 2000mm x 2000mm" in result.err
     result = run_cli("export", "png", str(ROOT / "examples" / "standard-deck" /
                                           "standard-deck.yaml"), "--dpi", "50", "-o",

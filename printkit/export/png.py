@@ -18,9 +18,17 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
+from printkit import limits
 from printkit.errors import DefinitionError
 from printkit.export import DEFAULT_DPI
-from printkit.export.pieces import BoardPieces, DeckPieces, TokenPieces, kit_pieces, tiled_boards
+from printkit.export.pieces import (
+    BoardPieces,
+    DeckPieces,
+    Pieces,
+    TokenPieces,
+    kit_pieces,
+    tiled_boards,
+)
 from printkit.export.raster import artwork_pdf, page_images, pixels, png_bytes
 from printkit.export.writing import commit, export_name, folder_for, prepare, within_output
 from printkit.kit import Progress, silent
@@ -85,22 +93,33 @@ def _board(out: OutputSet, board: BoardPieces, tiled: bytes, dpi: float,
         progress(board.label, done, len(names))
 
 
-def _check_sizes(kit: KitPlan, boards: Sequence[BoardPieces], dpi: float) -> None:
-    """Refuse, before drawing anything, the largest pictures (a whole board, a sheet of
-    paper) when their pixels alone would pass the output limit."""
-    for board in boards:
-        within_output(kit.game, f"the whole {board.name} at {dpi:g} dpi",
-                      pixels(board.width, dpi), pixels(board.height, dpi))
-    if boards:
+def _check_sizes(kit: KitPlan, pieces: Pieces, dpi: float) -> None:
+    """Refuse, before drawing anything, a picture with more pixels than the png-pixels
+    limit allows (a card, a token, a whole board, a sheet of paper), or one whose pixels
+    alone would pass the output limit."""
+    bleed = 2 * kit.plan.spec.bleed
+    pictures = [(f"a card of {deck.name}", deck.width + bleed, deck.height + bleed)
+                for deck in pieces.decks]
+    pictures += [(f"a token of {tokens.name}", tokens.width + bleed, tokens.height + bleed)
+                 for tokens in pieces.tokens]
+    pictures += [(f"the whole {board.name}", board.width, board.height)
+                 for board in pieces.boards]
+    if pieces.boards:
         paper = kit.plan.paper
-        within_output(kit.game, f"a sheet of {paper.name} at {dpi:g} dpi",
-                      pixels(paper.width, dpi), pixels(paper.height, dpi))
+        pictures.append((f"a sheet of {paper.name}", paper.width, paper.height))
+    for what, width, height in pictures:
+        across, down = pixels(width, dpi), pixels(height, dpi)
+        if across * down > limits.current().png_pixels:
+            raise DefinitionError(f"{kit.game.definition.game}: " + limits.beyond(
+                "png-pixels", f"{what} at {dpi:g} dpi would be {across} x {down} = "
+                f"{across * down} pixels", "pixels"))
+        within_output(kit.game, f"{what} at {dpi:g} dpi", across, down)
 
 
 def png_export(kit: KitPlan, out: OutputSet, dpi: float, progress: Progress = silent) -> None:
     """Queue every image of ``kit`` at ``dpi`` in ``out``."""
     pieces = kit_pieces(kit)
-    _check_sizes(kit, pieces.boards, dpi)
+    _check_sizes(kit, pieces, dpi)
     for deck in pieces.decks:
         _artwork(out, deck_files(deck), dpi, deck.label, progress)
     for tokens in pieces.tokens:

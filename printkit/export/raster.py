@@ -41,6 +41,14 @@ def artwork_pdf(svgs: Sequence[str], *, title: str) -> bytes:
     return buffer.getvalue()
 
 
+BANDED = 50_000_000
+"""Pictures of more pixels than this are drawn a band of rows at a time into the finished
+image: PDFium's bitmap, Pillow's copy of it and the converted image of a whole large board
+(146 million pixels at 300 dpi) took 1.7 GB together, in bands about 0.7 GB."""
+BAND = 4_000_000
+"""Pixels in one band."""
+
+
 def page_images(pdf: bytes, dpi: float, pages: Sequence[int] | None = None
                 ) -> Iterator[Image.Image]:
     """Each page of ``pdf`` (or the listed 0-based ``pages``) as an RGB image at ``dpi``."""
@@ -49,12 +57,32 @@ def page_images(pdf: bytes, dpi: float, pages: Sequence[int] | None = None
         for index in (range(len(document)) if pages is None else pages):
             page = document[index]
             try:
-                bitmap = page.render(scale=dpi / POINTS_PER_INCH, may_draw_forms=False)
-                yield bitmap.to_pil().convert("RGB")
+                yield _page_image(page, dpi / POINTS_PER_INCH)
             finally:
                 page.close()
     finally:
         document.close()
+
+
+def _page_image(page: pypdfium2.PdfPage, scale: float) -> Image.Image:
+    """One page as an RGB image, drawn whole or, when large, in bands of rows (the pixels
+    differ by a level or two here and there from a whole drawing's: PDFium rounds the
+    edges of shapes drawn at another offset a little differently)."""
+    width = math.ceil(page.get_width() * scale)
+    height = math.ceil(page.get_height() * scale)
+    if width * height <= BANDED:
+        whole: Image.Image = page.render(scale=scale, may_draw_forms=False).to_pil()
+        return whole.convert("RGB")
+    image = Image.new("RGB", (width, height))
+    rows = max(1, BAND // width)
+    for top in range(0, height, rows):
+        bottom = min(height, top + rows)
+        # PDFium rounds each crop up to whole pixels: half a pixel less lands on the row
+        crop = (0, (height - bottom - 0.5) / scale if bottom < height else 0,
+                0, (top - 0.5) / scale if top else 0)
+        band = page.render(scale=scale, crop=crop, may_draw_forms=False)
+        image.paste(band.to_pil(), (0, top))
+    return image
 
 
 def fitted_images(pdf: bytes, size: tuple[int, int], pages: Sequence[int] | None = None

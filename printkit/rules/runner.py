@@ -15,10 +15,11 @@ import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from typing import Any
 
+from printkit import procpool
 from printkit.rules.agents import Agent
 from printkit.rules.base import Game
 from printkit.rules.simulate import (
@@ -139,8 +140,8 @@ def _pooled(spec: RunSpec, start: int, stop: int, jobs: int, total: int,
     results: dict[int, Tally] = {}
     done = total - (stop - start)
     methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    with ProcessPoolExecutor(max_workers=min(jobs, len(parts)), mp_context=context) as pool:
+    method = "forkserver" if "forkserver" in methods else "spawn"
+    with procpool.pool(min(jobs, len(parts)), method) as pool:  # workers die with us
         pending: dict[Future[Tally], int] = {
             pool.submit(play_range, spec, low, high): i for i, (low, high) in enumerate(parts)
         }
