@@ -51,11 +51,14 @@ class Bounds:
     def __init__(self) -> None:
         self.deadline = float("inf")
         self.written = 0
+        self.most = 0
 
     def start(self) -> None:
         """Begin a rendering: a fresh deadline and nothing written."""
-        self.deadline = time.monotonic() + limits.current().template_seconds
+        bound = limits.current()
+        self.deadline = time.monotonic() + bound.template_seconds
         self.written = 0
+        self.most = bound.template_output
 
     def check(self) -> None:
         """Stop a rendering that has run out of time."""
@@ -64,13 +67,14 @@ class Bounds:
                                                    "long", "seconds"))
 
     def wrote(self, count: int) -> None:
-        """Count ``count`` characters written; stop past the output limit."""
+        """Count ``count`` characters written; stop past the output limit or the deadline."""
         self.written += count
-        if self.written > limits.current().template_output:
+        if self.written > self.most:
             raise TemplateLimitError(limits.beyond(
                 "template-output", f"the template wrote {self.written} characters",
                 "characters"))
-        self.check()
+        if time.monotonic() > self.deadline:
+            self.check()
 
 
 class BoundedCodeGenerator(CodeGenerator):
@@ -190,6 +194,8 @@ class _BoundedEscapeFormatter(_BoundedFormatter, jinja2.sandbox.SandboxedEscapeF
     pass
 
 
+_PLAIN = frozenset({int, float, bool, type(None)})
+
 _JINJA_KEYWORDS = frozenset({"_loop_vars", "_block_vars"})
 """Keywords Jinja's generated code adds to calls in loops and blocks (not the template's)."""
 
@@ -254,13 +260,16 @@ class BoundedSandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
     # ---- what generated code calls
     def wrote(self, text: str) -> str:
         """Count ``text`` as written (generated code calls this for every write)."""
-        self.bounds.wrote(len(text))
+        self.bounds.wrote(len(text) if isinstance(text, str) else 0)
         return text
 
     def as_text(self, value: object, escaped: bool) -> str:
         """``value`` as text to write, refused before converting when it is too large."""
-        if type(value) is str and not escaped:
+        kind = type(value)
+        if isinstance(value, str) and kind is str and not escaped:
             return value
+        if kind in _PLAIN and not escaped:
+            return str(value)  # a number's digits are bounded where it is made
         size = text_size(value)
         check("writing a value", size)
         sizes.made(size)
@@ -293,13 +302,11 @@ class BoundedSandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
 
     def concat(self, chunks: Iterable[str]) -> str:
         """Join a macro's or captured block's output, stopping past the value limit."""
-        out = []
-        total = 0
-        for chunk in chunks:
-            total += len(chunk)
-            if total > sizes.most():
-                raise sizes.refuse("a macro or captured block", total)
-            out.append(chunk)
+        # the chunks were counted as written (within template-output) before they got here
+        out = chunks if isinstance(chunks, list) else list(chunks)
+        total = sum(map(len, out))
+        if total > sizes.most():
+            raise sizes.refuse("a macro or captured block", total)
         sizes.made(total)
         return "".join(out)
 
