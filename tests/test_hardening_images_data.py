@@ -6,8 +6,10 @@ they are read."""
 from __future__ import annotations
 
 import base64
+import datetime
 import io
 import struct
+import warnings
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -357,3 +359,28 @@ def test_check_keeps_the_pictures_the_faces_carry_to_a_third_of_the_memory_budge
             "of pictures") in result.err
     assert "(raise it with --limit memory=N)" in result.err
     assert run_cli("check", str(path), "--limit", f"memory={3 * 4 * carried}").status == 0
+
+
+def test_a_date_out_of_range_reads_as_text_without_a_warning(run_cli: Run,
+                                                             tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.append(["name", "value"])
+    sheet.append(["a", datetime.date(2020, 1, 1)])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    source, target = zipfile.ZipFile(buffer), io.BytesIO()
+    with zipfile.ZipFile(target, "w") as out:
+        for item in source.infolist():
+            body = source.read(item.filename)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                body = body.replace(b"<v>43831</v>", b"<v>99999999999</v>")
+            out.writestr(item, body)
+    (tmp_path / "book.xlsx").write_bytes(target.getvalue())
+    path = write(tmp_path, TABLE.replace("TABLE", "book.xlsx"))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = run_cli("check", str(path))
+    assert result.status == 0, result.err
+    assert [str(w.message) for w in caught] == []

@@ -60,6 +60,8 @@ def records(shown: str, data: bytes, sheet: str | None, where: Location
 
 
 def _sheet_records(shown: str, page: object) -> Iterator[Record]:
+    """Each row of the sheet ``page``, read as it is taken; raises :class:`Refused` at a
+    cell openpyxl cannot read, past the cards limit and past the data-cells limit."""
     bound = limits.current().cards + 1
     count = CellCount(shown)
     rows = page.iter_rows(values_only=True, max_col=MOST_COLUMNS)  # type: ignore[attr-defined]
@@ -67,15 +69,17 @@ def _sheet_records(shown: str, page: object) -> Iterator[Record]:
     while True:
         number += 1
         try:
-            row = next(rows, None)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # a date out of range: openpyxl warns
+                row = next(rows, None)
         except Exception:  # openpyxl stops on a cell it cannot read (a number "nan", say)
             raise Refused(_unreadable(shown, page, number)) from None
         if row is None:
             return
         if number > bound + 1:
             raise Refused(Problem(limits.beyond("cards", f"{shown} has more than "
-                                                 f"{bound - 1} rows", "cards"),
-                                   Location(shown, number, 1)))
+                                                f"{bound - 1} rows", "cards"),
+                                  Location(shown, number, 1)))
         cells = []
         for column, raw in enumerate(row, start=1):
             at = Location(shown, number, column)
@@ -151,7 +155,7 @@ def _workbook_value(raw: object, where: Location) -> AttributeValue:
     if isinstance(raw, float):
         if not math.isfinite(raw):
             raise Refused(Problem(f"this cell holds the number {raw}, which is not finite: "
-                                   "write a number or a text", where))
+                                  "write a number or a text", where))
         return int(raw) if raw.is_integer() and abs(raw) < 1e15 else f"{raw:g}"
     if hasattr(raw, "isoformat"):
         return str(raw.isoformat()).removesuffix("T00:00:00")
