@@ -40,7 +40,7 @@ def pictures(game: Any) -> PositionPictures | None:
         return None
     found = plugin.part("positions")
     if not isinstance(found, PositionPictures):
-        raise plugins.PluginError(f"game plugin {plugin.name!r}: its positions part must "
+        raise plugins.PluginError(f"{plugins.label(plugin.name)}: its positions part must "
                                   "have the methods square() and view()")
     return found
 

@@ -46,7 +46,7 @@ def board_picture(game: ResolvedGame) -> BoardPicture | None:
         return None
     maker = plugin.part("board")
     if not callable(maker):
-        raise PluginError(f"game plugin {plugin.name!r}: its board must be a function "
+        raise PluginError(f"{plugins.label(plugin.name)}: its board must be a function "
                           "(engine, definition) -> BoardPicture")
     return cast(BoardMaker, maker)(game.engine, game.definition)
 

@@ -121,11 +121,11 @@ def _declared(plugin: plugins.GamePlugin) -> list[type[Agent]]:
     if not isinstance(declared, (tuple, list)) or not declared or not all(
         isinstance(c, type) and issubclass(c, Agent) for c in declared
     ):
-        raise plugins.PluginError(f"game plugin {plugin.name!r}: agents must be a non-empty "
+        raise plugins.PluginError(f"{plugins.label(plugin.name)}: agents must be a non-empty "
                                   "sequence of Agent subclasses")
     for cls in declared:
         if cls.name in AGENTS:
-            raise plugins.PluginError(f"game plugin {plugin.name!r}: its agent {cls.name!r} "
+            raise plugins.PluginError(f"{plugins.label(plugin.name)}: its agent {cls.name!r} "
                                       "takes the name of a generic agent")
     return list(declared)
 
