@@ -302,3 +302,11 @@ def test_a_games_own_example_cards_are_drawn_by_its_kind_for_any_definition(
     assert {(f.kind, f.owner) for f in drawn.values()} == {("stars-and-bars-card",
                                                             "stars-and-bars")}
     assert render_face(next(iter(drawn.values())), Frame(63.5, 88.9, 3.0, 3.0)).startswith("<")
+
+
+def test_a_plugin_is_named_with_its_distribution_and_version() -> None:
+    assert plugins.label("toy-nim") == "game plugin 'toy-nim' (printkit-toy-nim 0.1.0)"
+    assert plugins.distribution("stars-and-stripes") is not None
+    assert plugins.distribution("stars-and-stripes").name == "printkit"  # type: ignore[union-attr]
+    with registered(GamePlugin(name="unpackaged", title="U", package="tests")):
+        assert plugins.label("unpackaged") == "game plugin 'unpackaged'"
