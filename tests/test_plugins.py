@@ -306,7 +306,7 @@ def test_a_games_own_example_cards_are_drawn_by_its_kind_for_any_definition(
 
 def test_a_plugin_is_named_with_its_distribution_and_version() -> None:
     assert plugins.label("toy-nim") == "game plugin 'toy-nim' (printkit-toy-nim 0.1.0)"
-    assert plugins.distribution("stars-and-stripes") is not None
-    assert plugins.distribution("stars-and-stripes").name == "printkit"  # type: ignore[union-attr]
+    shipped = plugins.distribution("stars-and-stripes")
+    assert shipped is not None and shipped.name == "printkit"
     with registered(GamePlugin(name="unpackaged", title="U", package="tests")):
         assert plugins.label("unpackaged") == "game plugin 'unpackaged'"
