@@ -21,6 +21,7 @@ harness on a few inputs of each family.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import subprocess
@@ -34,7 +35,7 @@ if str(ROOT) not in sys.path:  # run as a script: make ``bench.fuzzing`` importa
 
 from bench.fuzzing.harness import SHARES, Run, fuzz, make_case, split  # noqa: E402
 from bench.fuzzing.model import Budget  # noqa: E402
-from bench.fuzzing.report import Findings, load_case, table  # noqa: E402
+from bench.fuzzing.report import Findings, figures, load_case, table  # noqa: E402
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -53,6 +54,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--save", type=Path, default=Path("fuzz-findings"),
                         help="where the smallest input of each finding is saved")
     parser.add_argument("--findings", type=Path, help="also write the findings as Markdown")
+    parser.add_argument("--minutes", type=float,
+                        help="start no new input after this many minutes (the table then "
+                             "counts the inputs run)")
+    parser.add_argument("--log", type=Path, help="write a line of JSON for every input here")
     parser.add_argument("--replay", type=Path, help="run one saved input again")
     parser.add_argument("--hypothesis", action="store_true",
                         help="run the Hypothesis properties of tests/test_fuzz.py instead")
@@ -83,9 +88,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {done:,} inputs, {run.failed} not fine, {run.seconds:.0f} s",
                   file=sys.stderr, flush=True)
 
-    run = fuzz(seed, split(args.inputs, families), jobs=args.jobs, budget=budget,
-               findings=findings, progress=progress, cases=cases)
+    with contextlib.ExitStack() as stack:
+        log = stack.enter_context(args.log.open("w", encoding="utf-8")) if args.log else None
+        run = fuzz(seed, split(args.inputs, families), jobs=args.jobs, budget=budget,
+                   findings=findings, progress=progress, cases=cases, minutes=args.minutes,
+                   log=log)
     print(table(run.counts))
+    print(figures(run.outcomes))
+    if run.cut_short:
+        print(f"the run was cut short: {run.cut_short}")
+    if run.generator_errors:
+        print(f"{len(run.generator_errors)} inputs could not be made (a bug of the harness)")
     done = sum(o.case.inputs for o in run.outcomes)
     cpu = sum(o.cpu_seconds for o in run.outcomes)
     peak = max((o.peak_mb for o in run.outcomes), default=0.0)
@@ -105,9 +118,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {finding.count:>5}  {finding.family}: {finding.verdict.klass}: "
                   f"{finding.verdict.reason[:90]}")
         if args.findings is not None:
-            args.findings.write_text(f"# Fuzz findings (seed {seed})\n\n{table(run.counts)}"
-                                     f"\n\n{text}", encoding="utf-8")
-    return 1 if run.failed else 0
+            args.findings.write_text(f"# Fuzz findings (seed {seed})\n\n```\n{table(run.counts)}"
+                                     f"\n```\n\n{text}", encoding="utf-8")
+    return 1 if run.failed or run.generator_errors else 0
 
 
 def _hypothesis(seed: int, examples: int) -> int:

@@ -6,6 +6,7 @@ same inputs from the same seed."""
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import sys
@@ -31,6 +32,7 @@ from bench.fuzzing.model import (
 from bench.fuzzing.report import Findings, load_case, save_case
 from bench.fuzzing.runner import run_cases
 from printkit import cli
+from printkit.console import Console
 
 SEED = 20261127
 QUICK = {"definitions": 12, "data": 6, "images": 6, "fonts": 5, "templates": 6,
@@ -178,3 +180,18 @@ def test_the_inputs_are_shared_out_by_family() -> None:
     assert all(n >= 500 for n in shares.values())
     cases = list(harness.schedule(SEED, {"commands": 5, "data": 5}))
     assert [c.family for c in cases[:4]] == ["commands", "data", "commands", "data"]
+
+
+@pytest.mark.parametrize(("games", "message"), [
+    ("9" * 400, "must be at most 1,000,000,000, not 99999999999999999999..."),
+    ("1000000001", "must be at most 1,000,000,000, not 1000000001"),
+    ("\u0663", "not a whole number"), ("1_0", "not a whole number"),
+    ("-1", "must be at least 1, not -1"),
+])
+def test_simulate_refuses_a_count_it_could_not_play(games: str, message: str) -> None:
+    # found by the fuzz run: a 400-digit --games crashed estimating the time left
+    err = io.StringIO()
+    status = cli.main(["simulate", "toy-nim", "--games", games, "-q"],
+                      Console(io.StringIO(), err))
+    assert status == cli.Exit.USAGE
+    assert f"argument --games: {message}" in err.getvalue()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import importlib
 import io
+import json
 import os
 import random
 import shutil
@@ -14,6 +15,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from bench.fuzzing import definitions
 from bench.fuzzing.model import Budget, Case, Outcome, Ticket, family_counts
@@ -78,6 +80,15 @@ def split(total: int, families: list[str]) -> dict[str, int]:
     return {f: max(1, round(total * SHARES[f] / weight)) for f in families}
 
 
+def outcome_record(outcome: Outcome) -> dict[str, object]:
+    """An outcome as a line of the run's log."""
+    return {"family": outcome.case.family, "index": outcome.case.index,
+            "label": outcome.case.label[:200], "classes": [v.klass for v in outcome.verdicts],
+            "reasons": sorted({v.reason for v in outcome.verdicts if v.reason}),
+            "cpu": round(outcome.cpu_seconds, 3), "peak_mb": round(outcome.peak_mb, 1),
+            "commands_run": outcome.commands_run}
+
+
 def warm_up(root: Path) -> None:
     """Import and exercise printkit once in this process, so that every forked child starts
     with fonts, templates and modules loaded (the children then take milliseconds)."""
@@ -118,6 +129,8 @@ class Run:
     outcomes: list[Outcome] = field(default_factory=list)
     seconds: float = 0.0
     generator_errors: list[str] = field(default_factory=list)
+    cut_short: str = ""
+    """Why the run ended before its inputs were all run, if it did."""
 
     @property
     def counts(self) -> dict[str, dict[str, int]]:
@@ -130,10 +143,22 @@ class Run:
         return sum(n for row in self.counts.values() for c, n in row.items() if c != "fine")
 
 
+def _until(cases: Iterator[Case | Ticket], deadline: float | None,
+           run: Run) -> Iterator[Case | Ticket]:
+    """``cases`` until the clock passes ``deadline`` (then the run is marked cut short)."""
+    for case in cases:
+        if deadline is not None and time.monotonic() > deadline:
+            run.cut_short = "its time ran out"
+            return
+        yield case
+
+
 def fuzz(seed: int, inputs: Mapping[str, int], *, jobs: int, budget: Budget,
          findings: Findings, progress: Callable[[Run], None] | None = None,
-         cases: Iterator[Case | Ticket] | None = None) -> Run:
-    """Run the cases of ``inputs`` (or ``cases``) and collect every outcome."""
+         cases: Iterator[Case | Ticket] | None = None, minutes: float | None = None,
+         log: TextIO | None = None) -> Run:
+    """Run the cases of ``inputs`` (or ``cases``) and collect every outcome; start no new
+    input after ``minutes``; write a line of JSON for each outcome to ``log``."""
     run = Run(seed)
     started = time.monotonic()
     threshold = gc.get_threshold()
@@ -147,6 +172,8 @@ def fuzz(seed: int, inputs: Mapping[str, int], *, jobs: int, budget: Budget,
                       + outcome.harness_error, file=sys.stderr)
                 return
             run.outcomes.append(outcome)
+            if log is not None:
+                log.write(json.dumps(outcome_record(outcome)) + "\n")
             if outcome.failed:
                 if outcome.ticket is not None:  # made in the child: make it again to keep
                     outcome.case = make_ticket(outcome.ticket)
@@ -155,10 +182,14 @@ def fuzz(seed: int, inputs: Mapping[str, int], *, jobs: int, budget: Budget,
             if progress is not None:
                 progress(run)
 
+        deadline = started + minutes * 60 if minutes is not None else None
         try:
             warm_up(root)
-            run_cases(cases if cases is not None else schedule(seed, inputs), jobs=jobs,
-                      budget=budget, root=root, done=done, make=make_ticket)
+            run_cases(_until(cases if cases is not None else schedule(seed, inputs),
+                             deadline, run),
+                      jobs=jobs, budget=budget, root=root, done=done, make=make_ticket)
+        except KeyboardInterrupt:
+            run.cut_short = "it was interrupted"
         finally:  # as this process was before the warm-up (a test session goes on)
             gc.unfreeze()
             gc.set_threshold(*threshold)

@@ -33,6 +33,20 @@ def table(counts: dict[str, dict[str, int]]) -> str:
     return "\n".join(lines)
 
 
+def figures(outcomes: list[Outcome]) -> str:
+    """What each family cost: cases, CPU seconds (in all and the most for one case) and the
+    largest peak of memory."""
+    rows: dict[str, list[Outcome]] = {}
+    for outcome in outcomes:
+        rows.setdefault(outcome.case.family, []).append(outcome)
+    lines = [f"{'family':<12}{'cases':>8}{'CPU s':>9}{'most CPU s':>12}{'largest MB':>12}"]
+    for name, items in rows.items():
+        cpu = [o.cpu_seconds for o in items]
+        lines.append(f"{name:<12}{len(items):>8,}{sum(cpu):>9.0f}{max(cpu):>12.1f}"
+                     f"{max(o.peak_mb for o in items):>12.0f}")
+    return "\n".join(lines)
+
+
 def save_case(case: Case, target: Path, source: Path | None = None,
               outcome: Outcome | None = None) -> Path:
     """Write ``case`` to ``target`` so that ``--replay`` can run it again: its files under

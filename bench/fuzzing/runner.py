@@ -244,9 +244,23 @@ def run_cases(cases: Iterable[Case | Ticket], *, jobs: int, budget: Budget, root
         finally:
             shutil.rmtree(item.folder, ignore_errors=True)
 
+    try:
+        _start_all(cases, jobs, budget, root, cap, make, running, reap)
+    except BaseException:  # interrupted: stop every child, leave no folder behind
+        for child, item in running.items():
+            _kill_group(child)
+            with contextlib.suppress(ChildProcessError):
+                os.wait4(child, 0)
+            shutil.rmtree(item.folder, ignore_errors=True)
+        raise
+
+
+def _start_all(cases: Iterable[Case | Ticket], jobs: int, budget: Budget, root: Path, cap: int,
+               make: Maker | None, running: dict[int, _Running],
+               reap: Callable[[bool], None]) -> None:
     for case in cases:
         while len(running) >= jobs:
-            reap(block=True)
+            reap(True)
         folder = Path(tempfile.mkdtemp(prefix=f"{case.family}-{case.index}-", dir=root))
         if isinstance(case, Case):
             write_files(case, folder)
@@ -257,7 +271,7 @@ def run_cases(cases: Iterable[Case | Ticket], *, jobs: int, budget: Budget, root
             os.setpgid(pid, pid)
         running[pid] = _Running(case, folder, time.monotonic(), pid)
     while running:
-        reap(block=True)
+        reap(True)
 
 
 def _kill_group(pid: int) -> None:

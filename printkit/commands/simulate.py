@@ -27,12 +27,20 @@ from printkit.rules.runner import RunSpec, default_jobs, run, shard_range
 from printkit.rules.shards import ShardError, combine, document
 from printkit.rules.simulate import DEFAULT_MAX_DEALS, DEFAULT_MAX_MOVES, Summary
 
+MOST = 1_000_000_000
+"""The largest count an option takes (the default integer limit of a definition): more games
+or moves than this would never end, and a far larger number overflowed the time estimate."""
+
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    word = text.strip()
+    digits = word[1:] if word[:1] in "+-" else word
+    if not (digits.isascii() and digits.isdigit()):  # int() also takes "\u0663" and "1_0"
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}")
+    if len(digits) > len(str(MOST)) or int(word) > MOST:
+        shown = word if len(word) <= 20 else word[:20] + "..."
+        raise argparse.ArgumentTypeError(f"must be at most {MOST:,}, not {shown}")
+    value = int(word)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
