@@ -23,6 +23,21 @@ outside``, beside the folder).  Then:
 
 ``--code DIR`` runs the printkit package found in DIR (for instance an older version
 unpacked with ``git archive HEAD printkit | tar -x -C DIR``) instead of the installed one.
+
+Figures on this 2-core machine while other work ran (load about 11), 6,000 unrelated files,
+log outside the folder, medians of 5 edits; "before" is the preview as of commit adfce57
+(a scan of the folder every 0.2 s, the page asking every 0.3 s), "after" the watcher of the
+files read and the page waiting for the next version:
+
+=================  ==================  ===============  ==================  ==============
+game               CPU at rest         with page open   edit to /version    edit to page
+=================  ==================  ===============  ==================  ==============
+Spellbook          18.6% -> 0.1%       17.7% -> 0.1%    0.75 s -> 0.16 s    1.50 -> 0.43 s
+Stars and Stripes  19.2% -> 0.1%       17.8% -> 0.1%    1.17 s -> 0.86 s    1.69 -> 1.46 s
+=================  ==================  ===============  ==================  ==============
+
+With its log inside the folder the preview before rebuilt 20 times in 10 s with nothing
+edited (21.6% of a core); after, 0 times (0.0%).
 """
 
 from __future__ import annotations
