@@ -30,7 +30,6 @@ _REQUEST_LINE = re.compile(r"([A-Z]{1,20}) (\S{1,8000}) HTTP/([0-9])\.([0-9])")
 _HEADER = re.compile(r"([!#$%&'*+.^_`|~0-9A-Za-z-]+):(.*)")
 _FACE = re.compile(r"/face/(0|[1-9][0-9]{0,8})\.svg")
 _AFTER = re.compile(r"after=(0|[1-9][0-9]{0,17})")
-_TEXT = "text/plain; charset=utf-8"
 
 
 @dataclass(frozen=True)
