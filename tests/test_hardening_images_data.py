@@ -11,13 +11,14 @@ import io
 import struct
 import warnings
 import zipfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFile
 from pypdf import PdfReader
 
 from printkit import limits
@@ -384,3 +385,65 @@ def test_a_date_out_of_range_reads_as_text_without_a_warning(run_cli: Run,
         result = run_cli("check", str(path))
     assert result.status == 0, result.err
     assert [str(w.message) for w in caught] == []
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return (struct.pack(">I", len(body)) + kind + body
+            + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+
+
+def _plain(rows: bytes, width: int = 4, height: int = 3, crc: bool = True) -> bytes:
+    """An 8-bit RGB PNG of ``width`` x ``height`` whose IDAT holds ``rows`` compressed."""
+    data = zlib.compress(rows)
+    idat = _chunk(b"IDAT", data)
+    if not crc:
+        idat = idat[:-4] + bytes(4)
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2,
+                                                              0, 0, 0))
+            + idat + _chunk(b"IEND", b""))
+
+
+GOOD_ROWS = b"".join(bytes([filt]) + bytes(range(12)) for filt in (0, 1, 4))
+
+
+@pytest.mark.parametrize(("picture", "accepted"), [
+    (_plain(GOOD_ROWS), True),
+    (_plain(GOOD_ROWS[:-1]), False),                          # a row short
+    (_plain(GOOD_ROWS + bytes(13)), False),                   # a row too many
+    (_plain(b"\x07" + GOOD_ROWS[1:]), False),                 # no such PNG filter
+    (_plain(GOOD_ROWS, crc=False), False),                    # a chunk's checksum wrong
+])
+def test_a_plain_png_is_checked_row_by_row_without_decoding_it(
+        run_cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, picture: bytes,
+        accepted: bool) -> None:
+    loads = 0
+    real = ImageFile.ImageFile.load
+
+    def counted(self: Any) -> Any:
+        nonlocal loads
+        loads += 1
+        return real(self)
+
+    monkeypatch.setattr(ImageFile.ImageFile, "load", counted)
+    path = _pictures(tmp_path, [("x", "art.png")], {"art.png": picture})
+    result = run_cli("check", str(path))
+    assert result.status == (0 if accepted else 1), result.err
+    if not accepted:
+        assert f"{tmp_path / 'art.png'} is damaged or not a PNG or JPEG image" in result.err
+    assert loads == 0  # PDF takes these rows as they are: Pillow never decodes them
+
+
+def test_other_pngs_are_still_decoded_by_check(run_cli: Run, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    loaded: set[str] = set()
+    real = ImageFile.ImageFile.load
+
+    def counted(self: Any) -> Any:
+        loaded.add(str(self.format))
+        return real(self)
+
+    monkeypatch.setattr(ImageFile.ImageFile, "load", counted)
+    path = _pictures(tmp_path, [("x", "a.png"), ("y", "b.jpg")],
+                     {"a.png": _png(30, 20, "RGBA"), "b.jpg": _jpeg(30, 20)})
+    assert run_cli("check", str(path)).status == 0
+    assert loaded == {"PNG", "JPEG"}

@@ -1,6 +1,11 @@
 """PNG and JPEG images checked before any face is drawn: their size is read from the
 header and held to the named limits before a pixel is decoded, then the whole image is
-decoded once, so that a damaged file is refused by ``check`` rather than found by ``build``.
+read once, so that a damaged file is refused by ``check`` rather than found by ``build``.
+
+A PNG that PDF takes as it is (:func:`plain_png`: 8-bit grey or RGB, not interlaced, no
+transparency) is checked as a PDF reader will read it: its rows inflated a megabyte at a
+time, each starting with a PNG filter, as many as the header says.  Any other image is
+decoded by Pillow, at most 4 bytes a pixel.
 
 The limits (:mod:`printkit.limits`): ``image-pixels`` for one image, and
 ``image-pixels-total`` and ``image-bytes-total`` for all the different images of one
@@ -10,7 +15,9 @@ definition, counted by a :class:`RasterBudget`.
 from __future__ import annotations
 
 import io
+import struct
 import warnings
+import zlib
 from dataclasses import dataclass
 
 from printkit import limits
@@ -59,7 +66,11 @@ def inspect(shown: str, data: bytes) -> Raster:
                 if image.mode not in MODES:
                     raise RasterRefused(f"{shown}: the image is in {image.mode} colours; "
                                         "save it in RGB")
-                image.load()
+                plain = plain_png(data) if kind == "png" else None
+                if plain is None:
+                    image.load()
+                else:
+                    _check_rows(plain)  # what a PDF reader will decode, a piece at a time
     except RasterRefused:
         raise
     except Exception:  # Pillow raises many kinds of error on a damaged or hostile file
@@ -90,3 +101,66 @@ class RasterBudget:
                 f"{self.bytes + size} bytes", "bytes"))
         self.pixels += pixels
         self.bytes += size
+
+
+@dataclass(frozen=True)
+class PlainPng:
+    """A PNG that PDF takes as it is: 8 bits a channel, grey (1 colour) or RGB (3), not
+    interlaced, no transparency; its compressed rows are the file's IDAT data joined."""
+
+    width: int
+    height: int
+    colours: int
+    rows: bytes
+
+
+def plain_png(data: bytes) -> PlainPng | None:
+    """``data`` as a :class:`PlainPng`, or ``None`` when it is not one (or not a PNG); a
+    chunk whose checksum is wrong raises ``ValueError``.  Like Pillow, this leaves out a
+    gamma or colour profile the file may name."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    offset, parts, header = 8, [], None
+    while offset + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        body = data[offset + 8:offset + 8 + length]
+        stored = data[offset + 8 + length:offset + 12 + length]
+        if stored != struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF):
+            raise ValueError("a PNG chunk's checksum is wrong")
+        if kind == b"IHDR" and len(body) == 13:
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            parts.append(body)
+        elif kind == b"tRNS":
+            return None
+        elif kind == b"IEND":
+            break
+        offset += 12 + length
+    if header is None or not parts:
+        return None
+    width, height, depth, colour_type, _, _, interlace = header
+    if depth != 8 or interlace or colour_type not in (0, 2):
+        return None
+    return PlainPng(width, height, 1 if colour_type == 0 else 3, b"".join(parts))
+
+
+def _check_rows(png: PlainPng) -> None:
+    """Inflate the rows of ``png`` a megabyte at a time, and check that each row starts
+    with a PNG filter (0 to 4) and that there are as many rows as the header says; raises
+    ``ValueError`` (or ``zlib.error``) when they do not."""
+    row = 1 + png.width * png.colours
+    expected, got = row * png.height, 0
+    inflater = zlib.decompressobj()
+    pending = png.rows
+    while pending and not inflater.eof:
+        out = inflater.decompress(pending, 1 << 20)
+        if not out and len(inflater.unconsumed_tail) == len(pending):
+            raise ValueError("the image data does not inflate")
+        pending = inflater.unconsumed_tail
+        if any(out[i] > 4 for i in range(-got % row, len(out), row)):
+            raise ValueError("a row of the image has no PNG filter")
+        got += len(out)
+        if got > expected:
+            raise ValueError("the image has more data than its size")
+    if got != expected or not inflater.eof:
+        raise ValueError("the image data ends early")

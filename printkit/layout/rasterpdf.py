@@ -21,7 +21,6 @@ import base64
 import binascii
 import hashlib
 import io
-import struct
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import limits
+from printkit.deck.raster import plain_png
 from printkit.layout.pdfops import number
 
 _MARK = 'href="data:image/'
@@ -328,27 +328,8 @@ def _rows(image: Any) -> _Plane:
 
 
 def _plain_png(data: bytes) -> _Plane | None:
-    """The data of a PNG that PDF takes as it is (8 bits a channel, grey or RGB, not
-    interlaced, no transparency), or ``None``.  Like Pillow, which read the image before,
-    this leaves out a gamma or colour profile the file may name."""
-    if data[:8] != b"\x89PNG\r\n\x1a\n":
-        return None
-    offset, parts, header = 8, [], None
-    while offset + 8 <= len(data):
-        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
-        body = data[offset + 8:offset + 8 + length]
-        if kind == b"IHDR" and len(body) == 13:
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            parts.append(body)
-        elif kind == b"tRNS":
-            return None
-        elif kind == b"IEND":
-            break
-        offset += 12 + length
-    if header is None or not parts:
-        return None
-    width, height, depth, colour_type, _, _, interlace = header
-    if depth != 8 or interlace or colour_type not in (0, 2):
-        return None
-    return _Plane(width, height, 1 if colour_type == 0 else 3, b"".join(parts))
+    """The rows of a PNG that PDF takes as it is (:func:`printkit.deck.raster.plain_png`),
+    or ``None``."""
+    plain = plain_png(data)
+    return None if plain is None else _Plane(plain.width, plain.height, plain.colours,
+                                             plain.rows)
