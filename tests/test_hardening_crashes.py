@@ -176,8 +176,9 @@ def test_pages_too_small_for_any_booklet_are_refused(tmp_path: Path) -> None:
     result = clean(run("build", "stars-and-stripes", "--paper", "120mm x 170mm", "--layout",
                        "calibration", "-o", str(tmp_path)))
     assert result.status == Exit.INPUT
-    assert ("the booklet's pages would be 85 mm wide and 120 mm tall (half the paper); a "
-            "booklet needs pages at least 105 mm wide and 148 mm tall") in result.err
+    assert ("<command line>:1:9: error: the booklet's pages would be 85 mm wide and 120 mm "
+            "tall (half the paper); a booklet needs pages at least 105 mm wide and 148 mm "
+            "tall") in result.err
     assert "--paper a5" in result.err
     assert not any(tmp_path.iterdir())
 

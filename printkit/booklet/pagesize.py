@@ -21,7 +21,7 @@ from printkit.booklet.document import (
     Table,
     plain_text,
 )
-from printkit.errors import DefinitionError
+from printkit.errors import DefinitionError, Location, Problem
 from printkit.layout.paper import Paper
 from printkit.units import MM
 
@@ -37,14 +37,15 @@ def _mm(points: float) -> str:
     return f"{points / MM:.0f}"
 
 
-def check_page(page: Paper) -> None:
-    """Refuse booklet pages smaller than :data:`SMALLEST_PAGE`."""
+def check_page(page: Paper, where: Location | None = None) -> None:
+    """Refuse booklet pages smaller than :data:`SMALLEST_PAGE` (``where``: where the paper
+    was chosen)."""
     least_w, least_h = SMALLEST_PAGE
     if page.width < least_w - _SLACK or page.height < least_h - _SLACK:
-        raise DefinitionError(
+        raise DefinitionError([Problem(
             f"the booklet's pages would be {_mm(page.width)} mm wide and {_mm(page.height)} "
             f"mm tall (half the paper); a booklet needs pages at least {_mm(least_w)} mm wide "
-            f"and {_mm(least_h)} mm tall (A6): {_SMALLEST_PAPER}")
+            f"and {_mm(least_h)} mm tall (A6): {_SMALLEST_PAPER}", where)])
 
 
 def describe(block: Block | None) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from printkit.deck.model import Definition
-from printkit.errors import DefinitionError
+from printkit.errors import DefinitionError, Location
 from printkit.layout.geometry import SheetSpec
 from printkit.layout.paper import Paper, paper_by_name
 from printkit.units import MM, UnitError, parse_length
@@ -92,6 +92,14 @@ def plan(definition: Definition, options: BuildOptions) -> PrintPlan:
                      bleed=bleed, margin=settings.margin, gutter=settings.gutter,
                      mark_length=settings.crop_mark_length, mark_offset=settings.crop_mark_offset)
     return PrintPlan(paper, spec, duplex, parse_offset(options.back_offset), options.layouts)
+
+
+def paper_location(definition: Definition, options: BuildOptions) -> Location | None:
+    """Where the paper was chosen: the ``--paper`` option, else the definition's
+    ``print:`` section (``None`` when the default paper is used)."""
+    if options.paper is not None:
+        return Location("<command line>", 1, 9, f"--paper {options.paper}", len(options.paper))
+    return definition.sections.get("print")
 
 
 def build_changes(definition: Definition, overrides: Sequence[str],

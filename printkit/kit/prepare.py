@@ -23,7 +23,7 @@ from printkit.kit.board import BoardPlan, plan_board
 from printkit.kit.cards import CardsPlan, plan_cards
 from printkit.kit.components import ComponentsPlan, plan_components
 from printkit.kit.games import ResolvedGame, resolve
-from printkit.kit.options import BuildOptions, PrintPlan, plan
+from printkit.kit.options import BuildOptions, PrintPlan, paper_location, plan
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ def prepare_kit(game: ResolvedGame, options: BuildOptions) -> KitPlan:
                                  board_paper_name=options.board_paper)
     booklet = load_booklet(game.definition, game.engine, spec=print_plan.spec)
     if booklet is not None:
-        check_page(booklet_page(print_plan.paper))
+        check_page(booklet_page(print_plan.paper), paper_location(game.definition, options))
     return KitPlan(game, print_plan, cards, board, components, booklet)
 
 
