@@ -371,6 +371,27 @@ class Game(ABC, Generic[S, M, P]):
         """
         return {}
 
+    # ---- optional hooks for the simulator (the defaults mean "this engine has none")
+    def deal_number(self, state: S) -> int | None:
+        """Which deal (hand) ``state`` is in, 1 for the first, for a game played in deals;
+        ``printkit simulate --max-deals`` stops a game about to start one deal too many.
+        The default, ``None``, says the game has no deals (only ``--max-moves`` bounds it).
+        """
+        return None
+
+    def result_cause(self, state: S) -> str | None:
+        """How the finished game ``state`` was decided, in a few words ("elimination",
+        "both fleets destroyed in one battle"); the simulation report counts games by
+        them.  The default, ``None``, lets the report say "nobody won", "equal top
+        scores" or "highest score" from the winners."""
+        return None
+
+    def figure_shares(self) -> Mapping[str, tuple[str, str]]:
+        """Shares among this engine's :meth:`figures`, each pooled over a whole run:
+        label -> (numerator figure, denominator figure), e.g. ``{"contracts made":
+        ("contracts made", "hands")}``.  The default has none."""
+        return {}
+
     def heuristic(self, state: S, player: Player) -> float:
         """How good ``state`` looks for ``player``; the greedy agent maximises it."""
         scores = self.scores(state)

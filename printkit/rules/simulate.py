@@ -8,7 +8,8 @@ run over cores, shards and a cluster and still give the result of one process.
 
 A game is stopped, and counted as *unfinished*, when it has not ended after
 ``max_moves`` moves or, for a game that has deals (an engine with a ``deal_number``
-method, see :class:`CountsDeals`), when it would start deal ``max_deals + 1``.  These caps
+method, see :meth:`~printkit.rules.base.Game.deal_number`), when it would start deal
+``max_deals + 1``.  These caps
 bound the simulator's work: they are never rules of the game, and the report leaves the
 unfinished games out of every statistic but the count of them.
 
@@ -19,10 +20,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol, TypeGuard, runtime_checkable
+from typing import Any
 
 from printkit.rules.agents import Agent, make_agent
 from printkit.rules.base import Game
@@ -39,32 +40,6 @@ playing it on would only make a default run take minutes."""
 DEFAULT_MAX_DEALS = 100
 """Deals after which a game with deals is stopped unfinished (a game of Stars between
 beginners lasts about ten)."""
-
-
-@runtime_checkable
-class CountsDeals(Protocol):
-    """An engine whose games are played in deals (hands) says which deal a state is in."""
-
-    def deal_number(self, state: Any) -> int:
-        """1 for the first deal, 2 for the second..."""
-
-
-@runtime_checkable
-class ExplainsResults(Protocol):
-    """An engine that says, in a few words, how a finished game was decided ("elimination",
-    "both fleets destroyed in one battle"...); the report counts games by these words."""
-
-    def result_cause(self, state: Any) -> str:
-        """How the terminal ``state`` was decided."""
-
-
-@runtime_checkable
-class SharesFigures(Protocol):
-    """An engine that names shares among its figures, each pooled over the whole run
-    (``{"contracts made": ("contracts made", "hands")}``)."""
-
-    def figure_shares(self) -> Mapping[str, tuple[str, str]]:
-        """label -> (numerator figure, denominator figure)."""
 
 
 @dataclass(frozen=True)
@@ -112,7 +87,7 @@ def play_game(
     # an engine whose moves state no chance outcome has nothing to strip from a move
     overridden = type(game).without_outcome is not Game.without_outcome
     plain = game.without_outcome if overridden else None
-    deal_number = game.deal_number if max_deals is not None and _counts_deals(game) else None
+    deal_number = game.deal_number if max_deals is not None else None
     deals_allowed = max_deals if max_deals is not None else 0
     while not is_terminal(state):
         if len(states) > max_moves:
@@ -128,36 +103,17 @@ def play_game(
             raise game.refusal(state, move)
         state = play(state, move, chance)
         states.append(state)
-        if deal_number is not None and deal_number(state) > deals_allowed:
+        if deal_number is not None and (deal := deal_number(state)) is not None and (
+                deal > deals_allowed):
             return GameRecord(tuple(states), capped=True, cap="deals")
     return GameRecord(tuple(states), capped=False)
 
 
-_HOOKS: dict[tuple[type[Any], str], bool] = {}
-
-
-def _cached(game: Game[Any, Any, Any], name: str, check: Callable[[object], bool]) -> bool:
-    """A protocol check remembered per engine class (one costs tens of microseconds, as
-    much as a short game's move)."""
-    key = (type(game), name)
-    found = _HOOKS.get(key)
-    if found is None:
-        found = _HOOKS[key] = check(game)
-    return found
-
-
-def _counts_deals(game: Game[Any, Any, Any]) -> TypeGuard[CountsDeals]:
-    return _cached(game, "deals", lambda g: isinstance(g, CountsDeals))
-
-
-def _explains(game: Game[Any, Any, Any]) -> TypeGuard[ExplainsResults]:
-    return _cached(game, "results", lambda g: isinstance(g, ExplainsResults))
-
-
 def describe_result(game: Game[Any, Any, Any], state: Any, winners: tuple[int, ...]) -> str:
     """How a finished game was decided: the engine's words, or a generic phrase."""
-    if _explains(game):
-        return game.result_cause(state)
+    cause = game.result_cause(state)
+    if cause is not None:
+        return cause
     if not winners:
         return "nobody won"
     return "equal top scores" if len(winners) > 1 else "highest score"
@@ -280,8 +236,6 @@ def _describe(value: object, *, nested: bool = False) -> str:
 
 def engine_shares(game: Game[Any, Any, Any]) -> tuple[tuple[str, str, str], ...]:
     """The shares an engine names among its figures, as (label, numerator, denominator)."""
-    if not isinstance(game, SharesFigures):
-        return ()
     return tuple((label, top, bottom) for label, (top, bottom) in game.figure_shares().items())
 
 
@@ -326,10 +280,7 @@ def format_summary(summary: Summary) -> str:
 __all__ = [
     "DEFAULT_MAX_DEALS",
     "DEFAULT_MAX_MOVES",
-    "CountsDeals",
-    "ExplainsResults",
     "GameRecord",
-    "SharesFigures",
     "Summary",
     "describe_result",
     "engine_shares",
