@@ -104,7 +104,10 @@ def test_classify_tells_each_failure_apart() -> None:
     assert judge(0, peak_mb=1500.0) == OVER
     assert judge(0, cpu_seconds=31.0) == OVER
     assert judge(None, timed_out=True) == OVER
-    assert judge(1, "error: this command needed more memory, past the limit") == OVER
+    assert judge(1, "error: this command needed more memory, past the limit of 1000000000 "
+                    "bytes (raise it with --limit memory=N)") == OVER
+    assert judge(1, "error: this command needed more memory, past the limit of 3 bytes "
+                    "(raise it with --limit memory=N)", located=False) == FINE
     assert judge(1, "g.yaml:1:1: error: x", previous_ok=True) == DISAGREE
     assert classify(None, 11, "", peak_mb=1, cpu_seconds=0, timed_out=False, budget=BUDGET,
                     located=True).klass == CRASH

@@ -22,11 +22,12 @@ ALLOWED_EXITS = frozenset({0, 1, 2, 3, 4})
 @dataclass(frozen=True)
 class Budget:
     """What one input may use: peak resident memory and CPU seconds (the wall clock only
-    catches a hang, at ``wall_factor`` times the CPU bound)."""
+    catches a child that sleeps, at ``wall_factor`` times the CPU bound: on a machine
+    shared with other work a child may get a tenth of a core)."""
 
     memory_mb: int = 1024
     cpu_seconds: float = 30.0
-    wall_factor: float = 5.0
+    wall_factor: float = 10.0
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,7 @@ def classify(status: int | None, signal: int | None, stderr: str, *, peak_mb: fl
         return Verdict(OVER, "wall time",
                        f"killed after {wall:g} s with {cpu_seconds:.1f} CPU s used")
     for words, reason in BUDGET_STOPS:
-        if words in stderr:
+        if words in stderr and _default_budget(stderr, budget):
             return Verdict(OVER, reason, _first_error(stderr)[:300])
     if internal and internal.group(1) == "MemoryError":
         return Verdict(OVER, "memory", "MemoryError under the address-space cap")
@@ -157,6 +158,21 @@ def classify(status: int | None, signal: int | None, stderr: str, *, peak_mb: fl
     if located and previous_ok and status == 1:
         return Verdict(DISAGREE, _shape(_first_error(stderr)), _first_error(stderr)[:300])
     return Verdict(FINE)
+
+
+_BUDGET_LIMIT = re.compile(r"past the limit of (\d+) (bytes|seconds)")
+
+
+def _default_budget(stderr: str, budget: Budget) -> bool:
+    """Whether printkit stopped at a budget as large as ours (not one the command line
+    lowered with ``--limit memory=N`` or ``--limit seconds=N``, where stopping is right)."""
+    found = _BUDGET_LIMIT.search(stderr)
+    if found is None:
+        return True
+    number = int(found.group(1))
+    if found.group(2) == "bytes":
+        return number >= budget.memory_mb * 1_000_000 * 0.9
+    return number >= budget.cpu_seconds
 
 
 def _last_line(text: str) -> str:
