@@ -139,7 +139,30 @@ def time_message(chosen: limits.Limits) -> str:
                                          "seconds")
 
 
+_holding = 0
+_deferred = False
+
+
+@contextlib.contextmanager
+def held() -> Iterator[None]:
+    """Hold the time budget's stop back for the duration of a ``with`` block (a worker
+    being started); a deadline passed meanwhile stops the command as the block ends."""
+    global _holding, _deferred
+    _holding += 1
+    try:
+        yield
+    finally:
+        _holding -= 1
+        if not _holding and _deferred:
+            _deferred = False
+            raise OverTime()
+
+
 def _on_alarm(signum: int, frame: FrameType | None) -> None:
+    global _deferred
+    if _holding:
+        _deferred = True
+        return
     raise OverTime()
 
 

@@ -16,11 +16,14 @@ import signal
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
 from types import TracebackType
+from typing import Any, TypeVar
 
 from printkit import budget
 
+T = TypeVar("T")
 PR_SET_PDEATHSIG = 1
 """The ``prctl`` option that names the signal a process gets when its parent ends (Linux)."""
 WATCH_EVERY = 0.5
@@ -31,6 +34,13 @@ class Pool(ProcessPoolExecutor):
     """A process pool that, left by an exception, kills its workers rather than waiting
     for the tasks they are running."""
 
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        """Hand ``fn`` over to the pool (starting a worker for it where needed) with the
+        time budget's stop held back until the pool knows every worker it started: one
+        half started, unknown to the pool, would not be stopped with the others."""
+        with budget.held():
+            return super().submit(fn, *args, **kwargs)
+
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  traceback: TracebackType | None) -> bool | None:
         if kind is not None:
@@ -38,13 +48,14 @@ class Pool(ProcessPoolExecutor):
         return super().__exit__(kind, value, traceback)
 
     def stop(self) -> None:
-        """Cancel what has not started and kill the workers."""
+        """Kill the workers and cancel what has not started (the workers first: a worker
+        still starting needs the pool's queues, which shutting down removes)."""
         processes = list((self._processes or {}).values())
-        self.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             process.kill()
         for process in processes:
             process.join()
+        self.shutdown(wait=False, cancel_futures=True)
 
 
 def pool(jobs: int, method: str) -> Pool:

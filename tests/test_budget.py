@@ -9,6 +9,7 @@ import os
 import resource
 import subprocess
 import sys
+import time
 import traceback
 from pathlib import Path
 
@@ -177,12 +178,44 @@ def test_workers_share_the_memory_budget(monkeypatch: pytest.MonkeyPatch) -> Non
 
 # --- the time budget ----------------------------------------------------------------------
 
+def _descendants(pid: int) -> set[int]:
+    found: set[int] = set()
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as listed:
+                for child in map(int, listed.read().split()):
+                    found |= {child} | _descendants(child)
+    except OSError:
+        pass  # ended meanwhile
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+    except OSError:
+        return False
+
+
 def test_a_command_over_its_time_budget_ends_cleanly_with_its_workers() -> None:
-    process = _printkit("--limit", "seconds=1", "simulate", "stars-and-stripes", "--games",
-                        "1000000", "--jobs", "2")
-    assert process.returncode == Exit.INPUT, process.stderr
-    assert process.stderr.strip() == ("error: this command did not finish in time, past the "
-                                      "limit of 1 seconds (raise it with --limit seconds=N)")
+    command = subprocess.Popen(
+        [sys.executable, "-m", "printkit", "--limit", "seconds=1", "simulate",
+         "stars-and-stripes", "--games", "1000000", "--jobs", "2"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen: set[int] = set()
+    while command.poll() is None:  # every process the command starts: workers, server
+        seen |= _descendants(command.pid)
+    _, err = command.communicate()
+    assert command.returncode == Exit.INPUT, err
+    assert err.strip() == ("error: this command did not finish in time, past the limit of "
+                           "1 seconds (raise it with --limit seconds=N)")
+    assert len(seen) >= 3  # the fork server and two workers at least
+    for _ in range(200):
+        if not any(_running(pid) for pid in seen):
+            break
+        time.sleep(0.1)
+    assert not any(_running(pid) for pid in seen)
 
 
 def test_the_timer_raises_in_the_main_thread_and_is_put_back() -> None:
@@ -194,6 +227,19 @@ def test_the_timer_raises_in_the_main_thread_and_is_put_back() -> None:
         signal.raise_signal(signal.SIGALRM)  # what the timer sends at the deadline
     assert signal.getsignal(signal.SIGALRM) == before
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_a_deadline_passed_while_held_stops_the_command_as_the_hold_ends() -> None:
+    import signal
+
+    chosen = limits.parse_limits(["seconds=5", "memory=999999999999999"])
+    steps = []
+    with pytest.raises(budget.OverTime), budget.enforced(chosen):
+        with budget.held():
+            signal.raise_signal(signal.SIGALRM)
+            steps.append("the worker was started")
+        steps.append("never")
+    assert steps == ["the worker was started"]
 
 
 # --- the internal-error report ------------------------------------------------------------
