@@ -2,9 +2,12 @@
 
 A game is a :class:`GamePlugin`: a small declaration naming the parts the generic layers may
 ask for (its rules engine, face and back kinds, booklet phrasebook, board picture,
-position diagrams, components, simulation agents) and the package resources holding its
-definition and booklet template.  Every game, the shipped ones included, is registered under the
-``printkit.games`` entry-point group of its distribution::
+position diagrams, simulation agents) and the package resources holding its definition and
+booklet template.  What each part must be is the contract of :mod:`printkit.plugin_contract`;
+the layers ask for a part through the plugin's typed accessors (:meth:`GamePlugin.engine_class`
+and the others), which import it and check it against the contract.  Every game, the
+shipped ones included, is registered under the ``printkit.games`` entry-point group of its
+distribution::
 
     [project.entry-points."printkit.games"]
     my-game = "my_game:PLUGIN"
@@ -19,8 +22,9 @@ asking for that game raises it, and every other game works as before
 whether an exception was raised inside a game plugin installed from another distribution,
 so that its bug is reported as that plugin's.
 
-This module sits at the bottom of the layers: it hands out the parts as plain objects, and
-each layer checks the type of what it asks for (see :func:`GamePlugin.part`).
+A plugin's declaration is checked when it is loaded (its parts are references of the right
+form, those that work on the engine come with one), and each part when it is first asked for;
+either error names the plugin, its distribution and version, and the part.
 """
 
 from __future__ import annotations
@@ -31,18 +35,29 @@ import importlib.resources
 import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from importlib.resources.abc import Traversable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
+from printkit import plugin_contract as contract
 from printkit.errors import PrintkitError, Problem, did_you_mean
+
+if TYPE_CHECKING:
+    from printkit.plugin_contract import (
+        AgentClasses,
+        BackKinds,
+        Board,
+        EngineClass,
+        FaceKinds,
+        Phrases,
+        Positions,
+    )
 
 ENTRY_POINT_GROUP = "printkit.games"
 """The entry-point group games register under."""
 
-PARTS = ("engine", "face_kinds", "back_kinds", "phrases", "board", "positions", "components",
-         "agents")
-"""The parts a plugin may name (each optional)."""
+PARTS = contract.PART_NAMES
+"""The parts a plugin may name (each optional; see :mod:`printkit.plugin_contract`)."""
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -97,26 +112,11 @@ class GamePlugin:
     ``name`` is the game's identifier (``stars-and-stripes``): the name users type, the
     ``game:`` of its definition and the ``rules:`` of any definition that plays by its
     engine.  Each part is a ``"module:attribute"`` reference, relative to ``package`` when
-    it starts with a dot; ``None`` when the game has no such part.
-
-    Parts, and what the layer that asks for one expects:
-
-    ``engine``
-        a :class:`~printkit.rules.base.Game` subclass;
-    ``face_kinds`` / ``back_kinds``
-        a sequence of :class:`~printkit.render.kinds.FaceKind` values;
-    ``phrases``
-        a :class:`~printkit.booklet.phrases.base.Phrasebook` subclass;
-    ``board``
-        a :data:`~printkit.render.board.BoardMaker`: (engine, definition) -> board picture;
-    ``positions``
-        a :data:`~printkit.render.diagram.ViewMaker`: a position as a diagram draws it;
-    ``components``
-        a function (definition, engine) -> the game's extra components, for the booklet;
-    ``agents``
-        a sequence of :class:`~printkit.rules.agents.Agent` subclasses that play the game
-        for ``printkit simulate``, the first being its default (a game without them is
-        simulated with the generic agents only).
+    it starts with a dot; ``None`` when the game has no such part.  What each part must be
+    is the contract of :mod:`printkit.plugin_contract`; the layers ask for a part by its
+    typed accessor (:meth:`engine_class`, :meth:`own_face_kinds`, :meth:`own_back_kinds`,
+    :meth:`phrasebook`, :meth:`board_maker`, :meth:`position_pictures`,
+    :meth:`agent_classes`), which imports it on first use and checks it.
     """
 
     name: str
@@ -128,46 +128,87 @@ class GamePlugin:
     phrases: str | None = None
     board: str | None = None
     positions: str | None = None
-    components: str | None = None
     agents: str | None = None
     definition: Resource | None = None
     """The shipped definition (YAML), if the game ships one."""
     template: Resource | None = None
     """The booklet template (``.md.j2``), if the game has a booklet."""
-    _loaded: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+    _loaded: dict[str, object] = field(default_factory=dict, init=False, compare=False,
+                                       repr=False)
 
     def __post_init__(self) -> None:
-        if not _NAME.fullmatch(self.name):
+        if not isinstance(self.name, str) or not _NAME.fullmatch(self.name):
             raise PluginError(f"game plugin name {self.name!r} must be lower case letters, "
                               "digits and dashes")
 
-    def has(self, part: str) -> bool:
-        """Whether the plugin names ``part``."""
-        return getattr(self, part) is not None
+    # ---- the typed accessors (see printkit.plugin_contract)
+    def engine_class(self) -> EngineClass | None:
+        """The game's rules engine, a :class:`~printkit.rules.base.Game` subclass."""
+        return self._get(contract.ENGINE)
 
-    def part(self, part: str, kind: type[T] | tuple[type, ...] | None = None) -> object:
-        """The object ``part`` refers to, imported on first use.
+    def own_face_kinds(self) -> FaceKinds:
+        """The face kinds the game's definitions may name beside the generic ones."""
+        return self._get(contract.FACE_KINDS) or ()
 
-        ``kind`` (a class) checks that the object is an instance or subclass of it.  Raises
-        :class:`PluginError` naming the game if the reference cannot be imported or is of
-        the wrong kind, and ``LookupError`` if the plugin has no such part.
-        """
-        if part not in PARTS:
-            raise LookupError(f"{part!r} is not a plugin part; parts: {', '.join(PARTS)}")
-        reference = getattr(self, part)
+    def own_back_kinds(self) -> BackKinds:
+        """The back kinds the game's definitions may name beside the generic ones."""
+        return self._get(contract.BACK_KINDS) or ()
+
+    def phrasebook(self) -> Phrases | None:
+        """A new phrasebook of the game's own, or ``None`` when it words its claims with
+        the generic one."""
+        found = self._get(contract.PHRASES)
+        return found() if found is not None else None
+
+    def board_maker(self) -> Board | None:
+        """The function drawing the game's board, or ``None`` for a game without one."""
+        return self._get(contract.BOARD)
+
+    def position_pictures(self) -> Positions | None:
+        """How the game's positions are drawn in its booklet, or ``None`` when its examples
+        are printed as text."""
+        return self._get(contract.POSITIONS)
+
+    def agent_classes(self) -> AgentClasses:
+        """The game's own simulation agents, its default first (empty when it has none)."""
+        return self._get(contract.AGENTS) or ()
+
+    def _get(self, part: contract.Part[T]) -> T | None:
+        """``part`` imported on first use and checked against the contract, or ``None``
+        when the plugin does not give it.  Raises :class:`PluginError` naming the plugin,
+        its distribution and the part when it cannot be imported or is mistyped."""
+        if part.name in self._loaded:
+            return cast(T, self._loaded[part.name])  # stored by the check below
+        reference = getattr(self, part.name)
         if reference is None:
-            raise LookupError(f"the game {self.name!r} has no {part}")
-        if part in self._loaded:
-            return self._loaded[part]
-        value = _resolve(self, part, reference)
-        if kind is not None and not (isinstance(value, kind) or (
-                isinstance(value, type) and issubclass(value, kind))):
-            names = kind.__name__ if isinstance(kind, type) else "/".join(
-                k.__name__ for k in kind)
-            raise PluginError(f"{label(self.name)}: {part} {reference!r} is "
-                              f"{type(value).__name__}, not {names}")
-        self._loaded[part] = value
-        return value
+            return None
+        value = _resolve(self, part.name, reference)
+        try:
+            checked = part.check(value)
+        except contract.Mistyped as exc:
+            raise PluginError(f"{label(self.name)}: its {part.name} {reference!r} is {exc}"
+                              ) from None
+        self._loaded[part.name] = checked
+        return checked
+
+
+def declaration_problems(plugin: GamePlugin) -> list[str]:
+    """What is wrong with ``plugin``'s declaration, each in words (nothing is imported)."""
+    problems = contract.declaration_problems(
+        {f.name: getattr(plugin, f.name) for f in fields(plugin) if f.init})
+    for key in ("definition", "template"):
+        value = getattr(plugin, key)
+        if value is not None and not (isinstance(value, Resource) and isinstance(
+                value.package, str) and isinstance(value.name, str)):
+            problems.append(f"its {key} is {type(value).__name__}, not a Resource(package, "
+                            "file name)")
+    return problems
+
+
+def _check_declaration(plugin: GamePlugin) -> None:
+    problems = declaration_problems(plugin)
+    if problems:
+        raise PluginError([Problem(f"{label(plugin.name)}: {p}") for p in problems])
 
 
 def part_module(plugin: GamePlugin, part: str) -> str | None:
@@ -321,6 +362,7 @@ def _load(name: str, point: importlib.metadata.EntryPoint) -> GamePlugin:
     if plugin.name != name:
         raise PluginError(f"{where}: {point.value} declares a game named {plugin.name!r}; "
                           "the entry point's name and the plugin's must agree")
+    _check_declaration(plugin)
     return plugin
 
 
@@ -374,6 +416,8 @@ def where_looked() -> str:
 def registered(*extra: GamePlugin) -> Iterator[None]:
     """Make ``extra`` plugins findable for the duration of a ``with`` block (for tests of
     games that are not installed)."""
+    for plugin in extra:
+        _check_declaration(plugin)
     before = dict(_REGISTRY.extra)
     _REGISTRY.extra.update({p.name: p for p in extra})
     try:
@@ -391,6 +435,7 @@ __all__ = [
     "PluginError",
     "Resource",
     "UnknownGameError",
+    "declaration_problems",
     "distribution",
     "find",
     "game_names",

@@ -24,7 +24,7 @@ from tests.conftest import ROOT, Run
 
 PACKAGE = ROOT / "tests" / "broken_plugin"
 DISTRIBUTION = "printkit-broken-game 0.1.0"
-BROKEN = ("broken-faces", "broken-import", "buggy-faces")
+BROKEN = ("broken-faces", "broken-import", "buggy-faces", "mistyped-kinds")
 
 
 def install(package: Path, site: Path) -> None:
@@ -91,7 +91,7 @@ def test_list_shows_every_game_and_each_broken_one_with_its_error(site: Path,
     assert "Traceback" not in listed.stderr
     for line in alone.out.splitlines():  # every working game, its variants and all
         assert line in listed.stdout.splitlines()
-    for name in ("broken-faces", "broken-import"):
+    for name in ("broken-faces", "broken-import", "mistyped-kinds"):
         assert f"{name:<22} (cannot be used: see its error)" in listed.stdout
     # its definition loads: its bug shows only when a face is drawn
     assert f"{'buggy-faces':<22} Buggy Faces: 2 cards" in listed.stdout
@@ -102,7 +102,10 @@ def test_list_shows_every_game_and_each_broken_one_with_its_error(site: Path,
         "broken-faces cannot be imported, on purpose",
         f"error: game plugin 'broken-import' ({DISTRIBUTION}) cannot be loaded from "
         "printkit_broken_game.explodes:PLUGIN: RuntimeError: printkit_broken_game.explodes "
-        "fails when imported, on purpose"]
+        "fails when imported, on purpose",
+        f"error: game plugin 'mistyped-kinds' ({DISTRIBUTION}): its face_kinds "
+        "'.mistyped:FACE_KINDS' is a tuple whose item 0 is a str, not a "
+        "printkit.render.kinds.FaceKind"]
 
 
 def test_a_build_beside_broken_games_is_the_same_and_imports_no_other_game(
@@ -156,9 +159,10 @@ def test_check_of_every_game_checks_each_working_one_and_names_the_broken(
         assert f"{name}: " in done.stdout and f"{name} --variant" in done.stdout
     assert done.stdout.count(" is valid (") == len(done.stdout.splitlines())
     errors = done.stderr.splitlines()
-    assert [e.split(":")[0] for e in errors] == ["error", "error", "printkit"]
+    assert [e.split(":")[0] for e in errors] == ["error", "error", "printkit", "error"]
     assert "'broken-import'" in errors[0] and "'broken-faces'" in errors[1]
     assert "in the game plugin 'buggy-faces'" in errors[2]
+    assert "'mistyped-kinds'" in errors[3] and "its face_kinds" in errors[3]
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

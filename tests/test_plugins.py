@@ -66,7 +66,8 @@ def test_a_plugin_that_fails_to_import_is_named(run_cli: Run) -> None:
 def test_a_part_of_the_wrong_kind_is_named() -> None:
     odd = GamePlugin(name="odd-game", title="Odd", package="printkit_toy_nim",
                      engine=".faces:PILE")
-    with registered(odd), pytest.raises(PluginError, match=r"odd-game.*not Game"):
+    wrong = r"'odd-game': its engine '\.faces:PILE' is a FaceKind, not a subclass of printkit"
+    with registered(odd), pytest.raises(PluginError, match=wrong):
         registry.engine_class("odd-game")
 
 

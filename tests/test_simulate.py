@@ -188,7 +188,9 @@ def test_a_plugin_whose_agents_are_not_agents_is_named() -> None:
     clash = GamePlugin(name="clash", title="Clash", package="tests",
                        engine="printkit_toy_nim.rules:ToyNim", agents=".test_simulate:CLASHING")
     with registered(bad, clash):
-        with pytest.raises(PluginError, match="'bad-agents': agents must be"):
+        with pytest.raises(PluginError, match=r"'bad-agents': its agents '\.rules:ToyParams' "
+                                                r"is the class printkit_toy_nim\.rules\.ToyParams, "
+                                                "not a tuple of Agent subclasses"):
             make_agent(None, "bad-agents")
         with pytest.raises(PluginError, match="takes the name of a generic agent"):
             make_agent(None, "clash")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import Any
 
 from printkit import plugins, yamlsource
 from printkit.booklet.document import ComponentRow, Components, Diagram, Directive, Inline
@@ -30,7 +30,7 @@ from printkit.layout.geometry import LayoutError, SheetSpec, pages_needed, sheet
 from printkit.layout.measure import bold_width
 from printkit.layout.paper import Paper, paper_by_name
 from printkit.layout.tiling import board_outline, tile_board
-from printkit.render.board import BoardMaker, BoardPicture, board_svg, picture_geometry
+from printkit.render.board import BoardPicture, board_svg, picture_geometry
 from printkit.render.kinds import render_back
 from printkit.render.scene import (
     CardShape,
@@ -131,10 +131,8 @@ def _board_picture(definition: Definition, engine: Any) -> BoardPicture | None:
     if engine is None or definition.rules is None or definition.rules not in (
             plugins.game_names()):
         return None
-    plugin = plugins.find(definition.rules)
-    if not plugin.has("board"):
-        return None
-    return cast(BoardMaker, plugin.part("board"))(engine, definition)
+    maker = plugins.find(definition.rules).board_maker()
+    return maker(engine, definition) if maker is not None else None
 
 
 def _board_row(definition: Definition, picture: BoardPicture, counts: Counts,

@@ -35,14 +35,7 @@ def pictures(game: Any) -> PositionPictures | None:
     """How the game's plugin draws positions, or ``None`` if its examples are text."""
     if game.name not in plugins.game_names():
         return None
-    plugin = plugins.find(game.name)
-    if not plugin.has("positions"):
-        return None
-    found = plugin.part("positions")
-    if not isinstance(found, PositionPictures):
-        raise plugins.PluginError(f"{plugins.label(plugin.name)}: its positions part must "
-                                  "have the methods square() and view()")
-    return found
+    return plugins.find(game.name).position_pictures()
 
 
 def check_highlights(verified: VerifiedExample, squares: Sequence[str]) -> None:

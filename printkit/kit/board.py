@@ -10,7 +10,6 @@ board that cannot be printed is refused by ``check`` as by ``build``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
 
 from printkit import plugins
 from printkit.deck.board_schema import BoardSettings
@@ -29,8 +28,7 @@ from printkit.layout.tiling import (
     smallest_iso_paper,
     tile_board,
 )
-from printkit.plugins import PluginError
-from printkit.render.board import BoardMaker, BoardPicture, picture_geometry
+from printkit.render.board import BoardPicture, picture_geometry
 
 TILED_FILE = "board.pdf"
 SINGLE_FILE = "board-single.pdf"
@@ -41,14 +39,8 @@ def board_picture(game: ResolvedGame) -> BoardPicture | None:
     """What the board shows, or ``None`` for a game whose plugin draws no board."""
     if game.engine is None or game.definition.rules is None:
         return None
-    plugin = plugins.find(game.definition.rules)
-    if not plugin.has("board"):
-        return None
-    maker = plugin.part("board")
-    if not callable(maker):
-        raise PluginError(f"{plugins.label(plugin.name)}: its board must be a function "
-                          "(engine, definition) -> BoardPicture")
-    return cast(BoardMaker, maker)(game.engine, game.definition)
+    maker = plugins.find(game.definition.rules).board_maker()
+    return maker(game.engine, game.definition) if maker is not None else None
 
 
 def board_paper(name: str | None, width: float, height: float, margin: float) -> Paper:

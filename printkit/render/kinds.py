@@ -61,28 +61,15 @@ def _generic_backs() -> tuple[BackKind[Any], ...]:
     return GENERIC_BACK_KINDS
 
 
-@functools.lru_cache(maxsize=64)
-def _declared(plugin: GamePlugin, part: str, kind: type,
-              generic: tuple[str, ...]) -> Mapping[str, Any]:
-    """The kinds ``plugin`` declares as ``part``, by name, checked (once per plugin)."""
-    if not plugin.has(part):
-        return types.MappingProxyType({})
-    declared = plugin.part(part)
-    what = part[:-1].replace("_", " ")
-    if not isinstance(declared, (tuple, list)) or not all(
-            isinstance(k, kind) for k in declared):
-        raise PluginError(f"{plugins.label(plugin.name)}: its {part} must be a tuple of "
-                          f"{kind.__name__} values")
-    found: dict[str, Any] = {}
+def _own(declared: tuple[OptionsSpec[Any], ...], plugin: GamePlugin, what: str,
+         generic: Mapping[str, object]) -> Mapping[str, Any]:
+    """A game's own kinds (checked by the plugin contract) by name; none may take the name
+    of a generic kind."""
     for item in declared:
         if item.name in generic:
             raise PluginError(f"{plugins.label(plugin.name)}: its {what} {item.name!r} has "
                               "the name of one of printkit's own: choose another name")
-        if item.name in found:
-            raise PluginError(f"{plugins.label(plugin.name)}: it declares the {what} "
-                              f"{item.name!r} twice")
-        found[item.name] = item
-    return types.MappingProxyType(found)
+    return types.MappingProxyType({item.name: item for item in declared})
 
 
 def _game_plugin(game: str) -> GamePlugin | None:
@@ -108,8 +95,8 @@ def _kinds_of(plugin: GamePlugin | None) -> Kinds:
     if plugin is None:
         return Kinds(types.MappingProxyType(generic_faces),
                      types.MappingProxyType(generic_backs))
-    faces = _declared(plugin, "face_kinds", FaceKind, tuple(generic_faces))
-    backs = _declared(plugin, "back_kinds", BackKind, tuple(generic_backs))
+    faces = _own(plugin.own_face_kinds(), plugin, "face kind", generic_faces)
+    backs = _own(plugin.own_back_kinds(), plugin, "back kind", generic_backs)
     _LOADED[plugin.name] = (faces, backs)
     return Kinds(types.MappingProxyType({**generic_faces, **faces}),
                  types.MappingProxyType({**generic_backs, **backs}),

@@ -6,7 +6,7 @@ will use for the move's own chance (deals, exchanges), which an agent may only c
 simulation seed, so a run replays exactly.
 
 Two agents play any game: ``random`` and ``greedy``.  A game adds its own through the
-``agents`` part of its plugin (:class:`~printkit.plugins.GamePlugin`); the first of them
+``agents`` part of its plugin (see :mod:`printkit.plugin_contract`); the first of them
 is the game's default, a player meant to play like a sensible beginner, so that what a
 simulation reports about a variant says something about people playing it.  A game
 without agents of its own is simulated with ``greedy`` by default.
@@ -107,27 +107,22 @@ def game_agents(game: Game[Any, Any, Any] | str | None) -> dict[str, type[Agent]
             plugin = plugins.find(name)
         except PrintkitError:
             plugin = None  # an engine without a plugin (a test's) plays the generic agents
-        if plugin is not None and plugin.has("agents"):
-            for cls in _declared(plugin):
-                found.setdefault(cls.name, cls)
+        for cls in _own(plugin) if plugin is not None else ():
+            found.setdefault(cls.name, cls)
     for key, cls in AGENTS.items():
         found.setdefault(key, cls)
     return found
 
 
-def _declared(plugin: plugins.GamePlugin) -> list[type[Agent]]:
-    """The agent classes a plugin declares, checked."""
-    declared = plugin.part("agents")
-    if not isinstance(declared, (tuple, list)) or not declared or not all(
-        isinstance(c, type) and issubclass(c, Agent) for c in declared
-    ):
-        raise plugins.PluginError(f"{plugins.label(plugin.name)}: agents must be a non-empty "
-                                  "sequence of Agent subclasses")
+def _own(plugin: plugins.GamePlugin) -> tuple[type[Agent], ...]:
+    """The agents a plugin declares (checked by the plugin contract), none taking the name
+    of a generic agent."""
+    declared = plugin.agent_classes()
     for cls in declared:
         if cls.name in AGENTS:
             raise plugins.PluginError(f"{plugins.label(plugin.name)}: its agent {cls.name!r} "
                                       "takes the name of a generic agent")
-    return list(declared)
+    return declared
 
 
 def default_agent(game: Game[Any, Any, Any] | str | None) -> str:

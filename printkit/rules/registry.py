@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from printkit import memo, plugins
-from printkit.plugins import PluginError, UnknownGameError
+from printkit.plugins import UnknownGameError
 from printkit.rules.base import Game
 
 G = TypeVar("G", bound=Game[Any, Any, Any])
@@ -14,7 +14,7 @@ G = TypeVar("G", bound=Game[Any, Any, Any])
 def engine_names() -> tuple[str, ...]:
     """Names of the installed games that have a rules engine, sorted (a plugin that cannot
     be loaded is left out; ``printkit list`` names it)."""
-    return tuple(p.name for p in plugins.plugins() if p.has("engine"))
+    return tuple(p.name for p in plugins.plugins() if p.engine is not None)
 
 
 def engine_class(name: str) -> type[Game[Any, Any, Any]]:
@@ -24,15 +24,12 @@ def engine_class(name: str) -> type[Game[Any, Any, Any]]:
     installed game has, or that names a game without rules, and
     :class:`~printkit.plugins.PluginError` naming the game when its engine cannot be loaded.
     """
-    plugin = plugins.find(name)
-    if not plugin.has("engine"):
+    engine = plugins.find(name).engine_class()
+    if engine is None:
         others = engine_names()
         raise UnknownGameError(f"the game {name!r} has no rules engine; the games that have "
                                f"one are: {', '.join(others) if others else 'none'}")
-    engine = plugin.part("engine", Game)
-    if not isinstance(engine, type):
-        raise PluginError(f"{plugins.label(name)}: its engine must be a Game subclass")
-    return cast(type[Game[Any, Any, Any]], engine)
+    return engine
 
 
 def build_engine(cls: type[G], params: Any) -> G:

@@ -8,8 +8,6 @@ claim's own description; a game's plugin may name a richer one (its ``phrases`` 
 
 from __future__ import annotations
 
-from typing import cast
-
 from printkit import plugins
 from printkit.booklet.phrases.base import Phrasebook
 
@@ -18,10 +16,7 @@ def phrasebook(game_name: str) -> Phrasebook:
     """The phrasebook of a game (the generic one if the game has none of its own)."""
     if game_name not in plugins.game_names():
         return Phrasebook()
-    plugin = plugins.find(game_name)
-    if not plugin.has("phrases"):
-        return Phrasebook()
-    return cast(type[Phrasebook], plugin.part("phrases", Phrasebook))()
+    return plugins.find(game_name).phrasebook() or Phrasebook()
 
 
 __all__ = ["Phrasebook", "phrasebook"]

@@ -4,7 +4,9 @@
 - ``broken-faces``: the plugin loads, but the module of its face kinds raises when imported,
   so its definition (which names one of them) cannot be loaded;
 - ``buggy-faces``: everything loads, and drawing a face raises (a bug in the plugin's own
-  code, which printkit must blame on this plugin rather than on itself).
+  code, which printkit must blame on this plugin rather than on itself);
+- ``mistyped-kinds``: everything imports, but its face kinds are not what the plugin
+  contract asks for (strings, not ``FaceKind`` values), so its definition cannot be loaded.
 """
 
 from printkit.plugins import GamePlugin, Resource
@@ -23,4 +25,12 @@ BUGGY_FACES = GamePlugin(
     package=__name__,
     face_kinds=".buggy:FACE_KINDS",
     definition=Resource(__name__, "buggy-faces.yaml"),
+)
+
+MISTYPED_KINDS = GamePlugin(
+    name="mistyped-kinds",
+    title="Mistyped Kinds",
+    package=__name__,
+    face_kinds=".mistyped:FACE_KINDS",
+    definition=Resource(__name__, "mistyped-kinds.yaml"),
 )
