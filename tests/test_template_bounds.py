@@ -134,8 +134,14 @@ ATTACKS = {
     "startswith many prefixes": (
         "{{ ('y' * 1000000).startswith(('y' * 999999 ~ 'z',) * 100000) }}", VALUE),
     "count in a list": ("{{ (['x' * 1000000] * 1000000).count('x' * 1000000) }}", VALUE),
+    "a list as an argument of a text filter": (
+        "{{ 1 | plural(['x' * 1000000] * 1000000) }}", VALUE),
+    "a list as the new text of replace": (
+        "{{ 'y' | replace('x', ['x' * 100000] * 100000) }}", VALUE),
     "a board the command line refuses": ("{{ engine.from_options({'board_size': 999}).size }}",
                                          "--limit board=N"),
+    "long parameters": ("{{ engine.from_options({'board_size': ['x' * 1000000] * 1000000}) }}",
+                        "--limit text=N"),
     "a huge seed": ("{{ initial_position(10 ** 100) }}", "--limit integer=N"),
     "a long text for the engine": ("{{ engine.square_text('x' * 200000) }}", "--limit text=N"),
 }
@@ -148,6 +154,23 @@ def test_an_attack_ends_at_a_named_limit_having_built_nothing_large(
     message, line = refusal(tmp_path, body, context)
     assert option in message and line == 3, message
     assert tracemalloc.get_traced_memory()[1] < PEAK
+
+
+def test_errors_quote_no_huge_value(tmp_path: Path, context: Mapping[str, object],
+                                   traced: None) -> None:
+    message, line = refusal(tmp_path, "{{ {}[['x' * 1000000] * 1000000] }}", context)
+    assert "has no element (a list of 2000002 characters as text)" in message and line == 3
+    message, _ = refusal(tmp_path, "{{ {} | attr('x' * 1000000) }}", context)
+    assert "has no attribute 'xxxx" in message and len(message) < 300
+    message, _ = refusal(tmp_path, "{{ {'a': 1}['x' * 1000000] }}", context)
+    assert len(message) < 300
+    assert tracemalloc.get_traced_memory()[1] < PEAK
+
+
+def test_a_block_that_gives_no_text_is_a_located_error(
+        tmp_path: Path, context: Mapping[str, object]) -> None:
+    message, line = refusal(tmp_path, "text\n{% filter length %}abc{% endfilter %}", context)
+    assert "gives int, not text" in message and line == 4
 
 
 def test_a_loop_that_calls_nothing_still_keeps_to_the_deadline(

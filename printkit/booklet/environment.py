@@ -32,7 +32,7 @@ import jinja2.exceptions
 from jinja2.ext import Extension
 
 from printkit.booklet.loader import SafeLoader
-from printkit.booklet.sandbox import BoundedSandbox
+from printkit.booklet.sandbox import BookletUndefined, BoundedSandbox
 from printkit.booklet.sizes import TemplateLimitError
 from printkit.errors import DefinitionError, Location, Problem, did_you_mean
 
@@ -46,6 +46,10 @@ _CLOSERS = {"{{": "}}", "{%": "%}", "{#": "#}"}
 _RAW = "raw"
 _QUOTE = re.compile(r"['\"]")
 _NAME_IN_MESSAGE = re.compile(r"'([A-Za-z_][A-Za-z0-9_]*)' is undefined|has no attribute '([^']+)'")
+
+
+LONGEST_MESSAGE = 300
+"""Characters of an error's own message shown (the rest is cut)."""
 
 
 @dataclass(frozen=True)
@@ -190,7 +194,7 @@ def make_environment(search: Sequence[Path], *, filters: Mapping[str, Callable[.
     match wins)."""
     env = BoundedSandbox(
         loader=SafeLoader([str(p) for p in search], encoding="utf-8"),
-        undefined=jinja2.StrictUndefined,
+        undefined=BookletUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
@@ -277,6 +281,8 @@ def render_template(env: jinja2.Environment, name: str, context: Mapping[str, ob
             raise
         message = exc.message if isinstance(exc, jinja2.TemplateError) else str(exc)
         message = message or type(exc).__name__
+        if len(message) > LONGEST_MESSAGE:  # a message may quote a value the template made
+            message = message[:LONGEST_MESSAGE] + "..."
         name_match = _NAME_IN_MESSAGE.search(message)
         if name_match is not None and isinstance(exc, jinja2.UndefinedError):
             word = name_match.group(1) or name_match.group(2)

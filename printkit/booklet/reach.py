@@ -21,7 +21,7 @@ from jinja2.exceptions import SecurityError
 from jinja2.utils import Namespace
 
 from printkit import limits
-from printkit.booklet.sizes import TemplateLimitError
+from printkit.booklet.sizes import TemplateLimitError, text_size
 from printkit.examples.check import over_limits
 from printkit.rules.base import Game, ParamsError, make_params
 from printkit.rules.registry import build_engine
@@ -52,6 +52,10 @@ def checked_engine(cls: type[Game[Any, Any, Any]], options: object) -> Game[Any,
     """An engine of ``cls`` for ``options`` (a mapping of parameters or a parameters object),
     refused unless the command line would build it."""
     if isinstance(options, Mapping):
+        size = text_size(options)  # parameters are short; errors quote what they are given
+        if size > limits.current().text:
+            raise TemplateLimitError(limits.beyond(
+                "text", f"{cls.name} parameters of {size} characters", "characters"))
         try:
             params = make_params(cls.Params, options)
         except ParamsError as exc:

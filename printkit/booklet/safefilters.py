@@ -41,7 +41,11 @@ COMPARING_FILTERS = frozenset({"sort", "unique", "groupby", "dictsort", "min", "
 
 
 def _text(value: object) -> str:
-    return value if isinstance(value, str) else str(value)
+    """``value`` as the filter will see it as text, refused first if that text is too large."""
+    if isinstance(value, str):
+        return value
+    check("a filter's argument", text_size(value))
+    return str(value)
 
 
 def _center(a: Arguments) -> int:
@@ -150,8 +154,9 @@ def bounded_filter(name: str, function: Callable[..., Any]) -> Callable[..., Any
             listed = list(itertools.islice(args[offset], sizes.most() + 1))
             check(what, len(listed), "items")
             args = (*args[:offset], listed, *args[offset + 1:])
-        if textual and len(args) > offset:
-            check(what, text_size(args[offset]))
+        if textual:  # the value and every argument may end up as text
+            for value in (*args[offset:], *kwargs.values()):
+                check(what, text_size(value))
         if comparing and len(args) > offset:
             sizes.check_read(what, args[offset])
         if estimate is not None:

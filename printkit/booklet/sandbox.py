@@ -77,6 +77,27 @@ class Bounds:
             self.check()
 
 
+class BookletUndefined(jinja2.StrictUndefined):
+    """Jinja's strict undefined, whose message names a long or non-text key by its kind and
+    size (Jinja's own quotes it whole: a list of a million long texts used as a key would be
+    written out in full)."""
+
+    __slots__ = ()
+
+    @property
+    def _undefined_message(self) -> str:
+        name = self._undefined_name
+        if self._undefined_hint or name is None or (isinstance(name, str) and len(name) < 80):
+            return str(super()._undefined_message)
+        size = text_size(name)
+        shown = (f"{name[:40]!r}... ({size} characters)" if isinstance(name, str)
+                 else f"(a {type(name).__name__} of {size} characters as text)")
+        owner = jinja2.utils.object_type_repr(self._undefined_obj)
+        if isinstance(name, str):
+            return f"{owner!r} has no attribute {shown}"
+        return f"{owner} has no element {shown}"
+
+
 class BoundedCodeGenerator(CodeGenerator):
     """Jinja's code generator with every write counted and every ``~`` join sized first.
 
@@ -260,7 +281,9 @@ class BoundedSandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
     # ---- what generated code calls
     def wrote(self, text: str) -> str:
         """Count ``text`` as written (generated code calls this for every write)."""
-        self.bounds.wrote(len(text) if isinstance(text, str) else 0)
+        if not isinstance(text, str):  # a {% filter %} or {% call %} block giving no text
+            raise TypeError(f"a block here gives {type(text).__name__}, not text to write")
+        self.bounds.wrote(len(text))
         return text
 
     def as_text(self, value: object, escaped: bool) -> str:
