@@ -127,7 +127,10 @@ def _count(number: int, one: str, many: str) -> str:
     return f"{number} {one if number == 1 else many}"
 
 
-def _board_picture(definition: Definition, engine: Any) -> BoardPicture | None:
+def board_picture(definition: Definition, engine: Any) -> BoardPicture | None:
+    """What the board of ``definition`` shows, drawn by its rules' plugin (its ``board``
+    part) from ``engine``; ``None`` for a definition without rules, or whose game draws no
+    board.  The booklet's components table and the kit's board files both ask here."""
     if engine is None or definition.rules is None or definition.rules not in (
             plugins.game_names()):
         return None
@@ -166,7 +169,7 @@ def components(directive: Directive, definition: Definition, engine: Any,
     groups: dict[str, list[CardFace]] = {}
     for face in definition.faces:
         groups.setdefault(face.group, []).append(face)
-    board = _board_picture(definition, engine)
+    board = board_picture(definition, engine)
     known = [*groups, "back", *(["board"] if board is not None else []),
              *(c.name for c in definition.components)]
     words = _words(directive, known)
@@ -229,5 +232,5 @@ def counts_for(definition: Definition, spec: SheetSpec | None) -> Counts:
     return Counts(spec if spec is not None else default_spec(definition))
 
 
-__all__ = ["Counts", "components", "counts_for", "default_spec"]
+__all__ = ["Counts", "board_picture", "components", "counts_for", "default_spec"]
 

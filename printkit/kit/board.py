@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit import plugins
+from printkit.booklet.components import board_picture as drawn_board
 from printkit.deck.board_schema import BoardSettings
 from printkit.errors import DefinitionError, Problem
 from printkit.kit.games import ResolvedGame
@@ -37,10 +37,7 @@ SVG_FILE = "board.svg"
 
 def board_picture(game: ResolvedGame) -> BoardPicture | None:
     """What the board shows, or ``None`` for a game whose plugin draws no board."""
-    if game.engine is None or game.definition.rules is None:
-        return None
-    maker = plugins.find(game.definition.rules).board_maker()
-    return maker(game.engine, game.definition) if maker is not None else None
+    return drawn_board(game.definition, game.engine)
 
 
 def board_paper(name: str | None, width: float, height: float, margin: float) -> Paper:
