@@ -24,6 +24,7 @@ import argparse
 import contextlib
 import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -66,8 +67,16 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    # Ctrl-C, or SIGTERM (a background job's SIGINT is ignored), ends the run early with the
+    # table of what was run so far
+    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, _stop)
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     if args.hypothesis:
         return _hypothesis(seed, args.examples)

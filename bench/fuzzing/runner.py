@@ -73,6 +73,9 @@ def _child(job: Case | Ticket, folder: Path, budget: Budget, cap: int,
     status = 70
     try:
         faulthandler.disable()  # a crash is to be seen in the exit status, not a dump
+        for number in (signal.SIGINT, signal.SIGTERM):  # as a printkit command has them
+            signal.signal(number, signal.default_int_handler if number == signal.SIGINT
+                          else signal.SIG_DFL)
         os.setpgid(0, 0)
         if isinstance(job, Ticket):
             try:
