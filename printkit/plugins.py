@@ -173,6 +173,18 @@ class GamePlugin:
         """The game's own simulation agents, its default first (empty when it has none)."""
         return self._get(contract.AGENTS) or ()
 
+    def part_problems(self) -> list[Problem]:
+        """Every part imported and checked against the contract now, rather than when first
+        used: one problem for each that fails, all of them (for a plugin's own tests, as
+        ``assert plugins.find("toy-nim").part_problems() == []``)."""
+        problems: list[Problem] = []
+        for part in contract.PARTS:
+            try:
+                self._get(part)
+            except PluginError as exc:
+                problems.extend(exc.problems)
+        return problems
+
     def _get(self, part: contract.Part[T]) -> T | None:
         """``part`` imported on first use and checked against the contract, or ``None``
         when the plugin does not give it.  Raises :class:`PluginError` naming the plugin,

@@ -120,6 +120,22 @@ def test_every_installed_game_keeps_the_contract() -> None:
         assert bool(plugin.agent_classes()) == (plugin.agents is not None)
 
 
+def test_a_plugin_can_check_all_its_parts_at_once() -> None:
+    assert plugins.find("toy-nim").part_problems() == []
+    odd = GamePlugin(name="odd", title="Odd", package="tests",
+                     engine="tests.test_plugin_contract:NOT_AN_ENGINE",
+                     board="printkit_toy_nim.rules:ToyNim",  # a class, not a function
+                     agents="tests.test_plugin_contract:NO_AGENTS",
+                     positions="tests.test_plugin_contract:NO_SUCH_NAME")
+    with registered(odd):
+        found = [p.message for p in odd.part_problems()]
+    assert len(found) == 4 and all(m.startswith("game plugin 'odd': ") for m in found)
+    assert "its engine 'tests.test_plugin_contract:NOT_AN_ENGINE' is the class" in found[0]
+    assert "its board 'printkit_toy_nim.rules:ToyNim' is the class" in found[1]
+    assert "tests.test_plugin_contract has no 'NO_SUCH_NAME' (its positions)" in found[2]
+    assert "its agents 'tests.test_plugin_contract:NO_AGENTS' is an empty tuple" in found[3]
+
+
 def test_each_part_of_the_declaration_is_in_the_contract_and_has_an_accessor() -> None:
     declared = {f.name for f in fields(GamePlugin) if f.init}
     assert declared == {"name", "title", "package", "definition", "template",
