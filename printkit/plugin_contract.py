@@ -156,11 +156,10 @@ def _board(value: object) -> BoardMaker:
 def _positions(value: object) -> PositionPictures:
     from printkit.render.diagram import PositionPictures
 
-    missing = [m for m in ("square", "view") if not callable(getattr(value, m, None))]
+    missing = [f"{m}()" for m in ("square", "view") if not callable(getattr(value, m, None))]
     if missing or not isinstance(value, PositionPictures):
-        raise Mistyped(f"{_shown(value)} without the method{'s' if len(missing) > 1 else ''}"
-                       f" {' and '.join(missing) or 'square and view'}() of "
-                       "printkit.render.diagram.PositionPictures")
+        raise Mistyped(f"{_shown(value)} without the method{'s' if len(missing) > 1 else ''} "
+                       f"{' and '.join(missing)} of printkit.render.diagram.PositionPictures")
     return value
 
 

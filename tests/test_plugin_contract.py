@@ -47,7 +47,7 @@ TWO_OF_A_NAME = (RandomAgent, RandomAgent)
                                     "subclass of printkit.booklet.phrases.base.Phrasebook"),
     ("board", "NOT_A_FUNCTION", "is a tuple, not a function (engine, definition) -> "
                                 "BoardPicture | None"),
-    ("positions", "NO_VIEW", "is a Random without the methods square and view() of "
+    ("positions", "NO_VIEW", "is a Random without the methods square() and view() of "
                              "printkit.render.diagram.PositionPictures"),
     ("agents", "NO_AGENTS", "is an empty tuple: give at least one subclass of "
                             "printkit.rules.agents.Agent"),
