@@ -62,16 +62,22 @@ SHOWN = 100
 
 def _window(line: str, column: int, length: int) -> tuple[str, int, int]:
     """The part of a long source line around ``column`` (with ``...`` where cut), and the
-    column and length of the marked span within it."""
-    line = "".join(c if c.isprintable() or c == "\t" else "?" for c in line)
+    column and length of the marked span within it.  Only the shown part is cleaned of
+    characters a terminal cannot print (one for one, so the columns hold), so a problem on
+    a line of megabytes costs no more than one on a short line."""
     if len(line) <= SHOWN:
-        return line, column, min(length, max(1, len(line) - column + 1))
+        return _printable(line), column, min(length, max(1, len(line) - column + 1))
     start = max(0, min(column - 1 - SHOWN // 3, len(line) - SHOWN))
-    shown = line[start:start + SHOWN]
+    shown = _printable(line[start:start + SHOWN])
     prefix = "..." if start > 0 else ""
     suffix = "..." if start + SHOWN < len(line) else ""
     new_column = column - start + len(prefix)
     return prefix + shown + suffix, new_column, min(length, SHOWN - (column - 1 - start))
+
+
+def _printable(text: str) -> str:
+    """``text`` with every character a terminal cannot print as ``?`` (tabs kept)."""
+    return "".join(c if c.isprintable() or c == "\t" else "?" for c in text)
 
 
 class PrintkitError(Exception):
