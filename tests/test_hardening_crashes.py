@@ -361,6 +361,18 @@ def test_a_file_that_is_not_utf8_names_the_line_and_column(tmp_path: Path) -> No
     assert f"{path}:{line}:21: error: the file is not UTF-8 text (byte " in result.err
 
 
+def test_a_table_that_is_not_utf8_names_the_line_and_column(tmp_path: Path) -> None:
+    (tmp_path / "cards.csv").write_bytes(b"stars,stripes\n1,2\n3,4 caf\xe9\n")
+    text = STARS.replace("    generate:\n      stars: 1..6\n      stripes: 1..6\n",
+                         "    data: cards.csv\n", 1)
+    path = tmp_path / "mine.yaml"
+    path.write_text(text)
+    result = clean(run("check", str(path)))
+    assert result.status == Exit.INPUT
+    assert f"{tmp_path / 'cards.csv'}:3:8: error: " in result.err
+    assert "is not UTF-8 text (byte 26)" in result.err
+
+
 def test_a_card_size_from_the_command_line_that_does_not_fit_names_the_option() -> None:
     result = clean(run("check", "stars-and-stripes", "--set", "card.size=200mm x 200mm"))
     assert result.status == Exit.INPUT

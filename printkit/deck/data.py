@@ -21,7 +21,7 @@ from printkit.deck.files import FileRefused, find, read, shown_folder
 from printkit.deck.model import AttributeValue
 from printkit.deck.tablecells import CellCount, Record, check_text
 from printkit.deck.tablecells import Refused as _Refused
-from printkit.errors import Location, Problem
+from printkit.errors import Location, Problem, location_in_text
 from printkit.yamlsource import Document, PathKey
 
 COLUMN = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
@@ -174,9 +174,11 @@ def _csv(shown: str, data: bytes, delimiter: str | None, where: Location,
     del problems
     try:
         text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
+    except UnicodeDecodeError as exc:  # at the bad byte: the text before it is good
+        at = location_in_text(shown, data.decode("utf-8-sig", "replace"),
+                              len(data[:exc.start].decode("utf-8-sig")))
         raise _Refused(Problem(f"{shown} is not UTF-8 text (byte {exc.start + 1}): save "
-                               "it as 'CSV UTF-8'", where)) from None
+                               "it as 'CSV UTF-8'", at)) from None
     lines = [line.removesuffix("\r") for line in text.split("\n")]
     if delimiter is None:
         first = lines[0] if lines else ""
