@@ -67,7 +67,7 @@ def test_export_png_refuses_a_picture_past_png_pixels_before_drawing(
         drawn.append(dpi)
         raise AssertionError("nothing is to be drawn")
 
-    monkeypatch.setattr(png, "page_images", counting)
+    monkeypatch.setattr(png, "png_pages", counting)
     result = run_cli("export", "png", "stars-and-stripes", "--dpi", "1200", "-o",
                      str(tmp_path))
     assert result.status == Exit.INPUT, result.err
@@ -110,6 +110,33 @@ def test_a_large_picture_is_drawn_in_bands_that_make_the_whole(
     changes = [abs(a - b) for a, b in zip(whole.tobytes(), banded.tobytes(), strict=True)
                if a != b]
     assert max(changes, default=0) <= 2 and len(changes) < len(whole.tobytes()) / 100
+
+
+def test_a_large_page_is_written_to_png_a_band_at_a_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from PIL import Image
+
+    import printkit.export.pngstream as pngstream
+    import printkit.export.raster as raster
+
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="200pt" height="300pt" '
+           'viewBox="0 0 200 300"><rect width="200" height="300" fill="#fff"/>'
+           '<circle cx="100" cy="150" r="90" fill="#c33"/></svg>')
+    pdf = raster.artwork_pdf([svg], title="streamed")
+    monkeypatch.setattr(raster, "BAND", 30_000)
+    monkeypatch.setattr(raster, "BANDED", 1000)
+    banded = next(raster.page_images(pdf, 300))
+    monkeypatch.setattr(pngstream, "BANDED", 1000)
+    monkeypatch.setattr(pngstream, "IDAT_SIZE", 1000)  # several IDAT chunks
+    png = next(pngstream.png_pages(pdf, 300))
+    assert png == next(pngstream.png_pages(pdf, 300))  # the same bytes every time
+    with Image.open(io.BytesIO(png)) as image:
+        image.load()
+        assert image.mode == "RGB" and image.size == banded.size
+        assert image.tobytes() == banded.tobytes()
+        assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+        assert image.info["gamma"] == pytest.approx(1 / 2.2, abs=1e-4)
+    assert png.count(b"IDAT") > 3
 
 
 # --- the memory budget --------------------------------------------------------------------

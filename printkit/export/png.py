@@ -29,7 +29,8 @@ from printkit.export.pieces import (
     kit_pieces,
     tiled_boards,
 )
-from printkit.export.raster import artwork_pdf, page_images, pixels, png_bytes
+from printkit.export.pngstream import png_pages
+from printkit.export.raster import artwork_pdf, pixels
 from printkit.export.writing import commit, export_name, folder_for, prepare, within_output
 from printkit.kit import Progress, silent
 from printkit.kit.build import BuildResult
@@ -75,21 +76,20 @@ def token_files(tokens: TokenPieces) -> list[tuple[str, Artwork]]:
 def _artwork(out: OutputSet, named: Sequence[tuple[str, Artwork]], dpi: float, title: str,
              progress: Progress) -> None:
     pdf = artwork_pdf([art.svg for _, art in named], title=title)
-    for done, ((path, _), image) in enumerate(zip(named, page_images(pdf, dpi), strict=True),
-                                              start=1):
-        out.add(path, png_bytes(image, dpi))
+    for done, ((path, _), png) in enumerate(zip(named, png_pages(pdf, dpi), strict=True),
+                                            start=1):
+        out.add(path, png)
         progress(title, done, len(named))
 
 
 def _board(out: OutputSet, board: BoardPieces, tiled: bytes, dpi: float,
            progress: Progress) -> None:
-    whole = next(page_images(artwork_pdf([board.svg], title=board.label), dpi))
-    out.add(f"{board.name}/whole.png", png_bytes(whole, dpi))
-    del whole
+    whole = next(png_pages(artwork_pdf([board.svg], title=board.label), dpi))
+    out.add(f"{board.name}/whole.png", whole)
     names = ["assembly", *(f"tile-{name}" for name in board.tiles)]
-    for done, (name, image) in enumerate(zip(names, page_images(tiled, dpi), strict=True),
-                                         start=1):
-        out.add(f"{board.name}/{name}.png", png_bytes(image, dpi))
+    for done, (name, png) in enumerate(zip(names, png_pages(tiled, dpi), strict=True),
+                                       start=1):
+        out.add(f"{board.name}/{name}.png", png)
         progress(board.label, done, len(names))
 
 

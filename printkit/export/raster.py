@@ -42,9 +42,9 @@ def artwork_pdf(svgs: Sequence[str], *, title: str) -> bytes:
 
 
 BANDED = 50_000_000
-"""Pictures of more pixels than this are drawn a band of rows at a time into the finished
-image: PDFium's bitmap, Pillow's copy of it and the converted image of a whole large board
-(146 million pixels at 300 dpi) took 1.7 GB together, in bands about 0.7 GB."""
+"""Pictures of more pixels than this are drawn a band of rows at a time: PDFium's bitmap,
+Pillow's copy of it and the converted image of a whole large board (146 million pixels at
+300 dpi) took 1.7 GB together (see also :mod:`printkit.export.pngstream`)."""
 BAND = 4_000_000
 """Pixels in one band."""
 
@@ -74,15 +74,25 @@ def _page_image(page: pypdfium2.PdfPage, scale: float) -> Image.Image:
         whole: Image.Image = page.render(scale=scale, may_draw_forms=False).to_pil()
         return whole.convert("RGB")
     image = Image.new("RGB", (width, height))
+    top = 0
+    for band in bands(page, scale, width, height):
+        image.paste(band, (0, top))
+        top += band.height
+    return image
+
+
+def bands(page: pypdfium2.PdfPage, scale: float, width: int, height: int
+          ) -> Iterator[Image.Image]:
+    """``page`` (``width`` x ``height`` pixels at ``scale``) drawn as RGB images of
+    :data:`BAND` pixels or so, from the top down."""
     rows = max(1, BAND // width)
     for top in range(0, height, rows):
         bottom = min(height, top + rows)
         # PDFium rounds each crop up to whole pixels: half a pixel less lands on the row
         crop = (0, (height - bottom - 0.5) / scale if bottom < height else 0,
                 0, (top - 0.5) / scale if top else 0)
-        band = page.render(scale=scale, crop=crop, may_draw_forms=False)
-        image.paste(band.to_pil(), (0, top))
-    return image
+        band: Image.Image = page.render(scale=scale, crop=crop, may_draw_forms=False).to_pil()
+        yield band
 
 
 def fitted_images(pdf: bytes, size: tuple[int, int], pages: Sequence[int] | None = None
