@@ -325,6 +325,7 @@ def _line_of(text: str, needle: str) -> int:
 
 @pytest.mark.parametrize(("written", "column"), [
     ("stripes: 1..7", 16),
+    ("stripes: 7..8", 16),  # no card accepted: the value the kind's message names
     ("stripes: [1, 2, 3, 4, 5, 9]", 32),
 ])
 def test_a_generated_value_out_of_range_is_reported_at_it(tmp_path: Path, written: str,

@@ -317,7 +317,7 @@ def _attributes_wrong(doc: Document, check: AttributeCheck, cards: list[_Card],
     if refused is None:
         return False
     card, wrong = refused
-    culprit = _culprit(check, card, accepted)
+    culprit = _culprit(check, card, accepted, wrong)
     if made.table is not None and card.sources:
         first = next(iter(card.sources.values()))
         location = (card.sources.get(culprit[0]) if culprit else None) or Location(
@@ -336,16 +336,19 @@ def _attributes_wrong(doc: Document, check: AttributeCheck, cards: list[_Card],
     return True
 
 
-def _culprit(check: AttributeCheck, card: _Card, accepted: Mapping[str, AttributeValue]
-             ) -> tuple[str, AttributeValue] | None:
+def _culprit(check: AttributeCheck, card: _Card, accepted: Mapping[str, AttributeValue],
+             wrong: str) -> tuple[str, AttributeValue] | None:
     """The attribute of a refused card that the kind refuses: the one which, given a value
-    an accepted card has, makes the card accepted (``None`` if no one attribute does)."""
+    an accepted card has, makes the card accepted; when no card is accepted, the one
+    attribute the kind's message names (``None`` if neither finds one)."""
     attributes = dict(card.attributes)
     for name, value in card.attributes:
         if name in accepted and accepted[name] != value and not check(
                 {**attributes, name: accepted[name]}):
             return name, value
-    return None
+    named = [(name, value) for name, value in card.attributes
+             if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", wrong)]
+    return named[0] if len(named) == 1 and not accepted else None
 
 
 def kind_options(doc: Document, known: Mapping[str, OptionsSpec[Any]], kind: object,
