@@ -171,10 +171,11 @@ def enforced(chosen: limits.Limits, *, timed: bool = True) -> Iterator[None]:
     """Hold this process (and the workers it forks) to the memory and, when ``timed``, the
     time budget of ``chosen`` for the duration of a ``with`` block.
 
-    The time budget needs the main thread (a signal); elsewhere only memory is bounded.
+    The time budget needs the main thread and a system with ``setitimer`` (not Windows);
+    elsewhere only memory is bounded.
     """
     global _active
-    timer = (timed and chosen.seconds <= MOST_SECONDS
+    timer = (timed and chosen.seconds <= MOST_SECONDS and hasattr(signal, "setitimer")
              and threading.current_thread() is threading.main_thread())
     watchdog: threading.Timer | None = None
     previous: signal.Handlers | object = None

@@ -10,7 +10,8 @@ a clear error that names the limit and how to raise it::
 Limits are set once per run from the command line (``--limit cards=20000``, repeatable)
 and read where they apply through :func:`current`.  Two of them bound a whole command: the
 ``printkit`` command stops cleanly when it needs more than ``memory`` bytes (1 GB) or runs
-longer than ``seconds``, and every input within the other defaults stays under both.
+longer than ``seconds``; the other defaults keep every shipped game and example, at any
+``--dpi`` and ``--paper`` they allow, well under both.
 
 >>> current().cards
 10000
