@@ -33,6 +33,7 @@ from bench.fuzzing.report import Findings, load_case, save_case
 from bench.fuzzing.runner import run_cases
 from printkit import cli
 from printkit.console import Console
+from tests.conftest import ROOT
 
 SEED = 20261127
 QUICK = {"definitions": 12, "data": 6, "images": 6, "fonts": 5, "templates": 6,
@@ -198,3 +199,21 @@ def test_simulate_refuses_a_count_it_could_not_play(games: str, message: str) ->
                       Console(io.StringIO(), err))
     assert status == cli.Exit.USAGE
     assert f"argument --games: {message}" in err.getvalue()
+
+
+@pytest.mark.parametrize(("game", "old", "new", "faces"), [
+    ("star-battle", "suit: [S, H, C, D]", "suit: [S, H, C]", "52 'star-battle-system' faces"),
+    ("stars-and-stripes", "stripes: 1..6", "stripes: 1..5", "36 card faces"),
+])
+def test_a_deck_too_small_for_the_diagrams_is_refused_at_its_faces(
+        tmp_path: Path, game: str, old: str, new: str, faces: str) -> None:
+    # found by the fuzz run: the error named the file but no line
+    text = (ROOT / "decks" / f"{game}.yaml").read_text()
+    assert old in text
+    path = tmp_path / f"{game}.yaml"
+    path.write_text(text.replace(old, new))
+    err = io.StringIO()
+    status = cli.main(["check", "--jobs", "1", str(path)], Console(io.StringIO(), err))
+    line = text.splitlines().index("faces:") + 1
+    assert status == cli.Exit.INPUT, err.getvalue()
+    assert f"{path}:{line}:1: error: the booklet's diagrams need the {faces}" in err.getvalue()

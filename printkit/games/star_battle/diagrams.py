@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.deck.model import CardFace, Definition
-from printkit.errors import DefinitionError
+from printkit.errors import DefinitionError, Problem
 from printkit.games.star_battle.rules import StarBattle
 from printkit.games.star_battle.ships import DREADNOUGHT, SCOUT
 from printkit.games.star_battle.state import (
@@ -135,8 +135,8 @@ def _faces(definition: Definition) -> dict[str, CardFace]:
              for face in definition.faces
              if face.kind == "star-battle-system" and face.deck == 0}
     if len(faces) < 52:
-        raise DefinitionError(f"{definition.path}: diagrams need the 52 'star-battle-system' "
-                              "faces of a deck")
+        raise DefinitionError([Problem("the booklet's diagrams need the 52 'star-battle-system'"
+                                       " faces of a deck", definition.sections.get("faces"))])
     return faces
 
 

@@ -179,8 +179,8 @@ def _faces_by_kind(definition: Definition) -> tuple[dict[tuple[int, int], CardFa
         elif face.kind == "trump":
             trump = face
     if trump is None or len(cards) < 36:
-        raise DefinitionError(f"{definition.path}: diagrams need the 36 card faces of a deck "
-                              "and a 'trump' face")
+        raise DefinitionError([Problem("the booklet's diagrams need the 36 card faces of a deck "
+                                       "and a 'trump' face", definition.sections.get("faces"))])
     return cards, trump
 
 
