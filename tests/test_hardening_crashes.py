@@ -170,6 +170,9 @@ def test_a_booklet_on_a5_paper_lays_out(tmp_path: Path) -> None:
     assert "Quick reference" not in texts[-1]
     assert any("Quick reference" in text for text in texts[1:-1])
     assert len(reader.pages) % 4 == 0
+    html = next(tmp_path.glob("*/booklet.html")).read_text()
+    body, _, back = html.partition('<section class="back-cover">')
+    assert "Quick reference" in body and "Quick reference" not in back  # as in the PDF
 
 
 def test_pages_too_small_for_any_booklet_are_refused(tmp_path: Path) -> None:

@@ -278,8 +278,8 @@ def _body(blocks: Sequence[Block], layout: PdfLayout | None) -> tuple[str, str]:
     back: list[str] | None = None
     for index, block in enumerate(blocks):
         if isinstance(block, BackCover):
-            back = []
-            continue
+            back = None if layout is not None and layout.back_in_body else []
+            continue  # the back cover's text ends the body where the PDF's does
         out = back if back is not None else body
         if index in starts and back is None:
             out.append('<div class="new-page-before"></div>')

@@ -87,6 +87,8 @@ class PdfLayout:
     page_starts: frozenset[int]
     """Indices of the blocks that start a page (after the cover)."""
     headings: dict[str, int]
+    back_in_body: bool = False
+    """Whether the back cover's text was too long for it and ends the body instead."""
 
 
 class _Document(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type hints
@@ -280,4 +282,4 @@ def booklet_pdf(booklet: Booklet, page: Paper) -> PdfLayout:
     total = record.total
     starts = frozenset(block for number, block in record.first_on_page.items()
                        if block is not None and number > 1)
-    return PdfLayout(data, total, notes, starts, dict(record.headings))
+    return PdfLayout(data, total, notes, starts, dict(record.headings), back_size is None)
