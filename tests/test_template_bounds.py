@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import tracemalloc
+import warnings
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -373,3 +374,14 @@ def test_a_template_that_is_not_utf8_is_an_error_at_its_byte(game_folder: Path) 
         assert "not UTF-8 text" in problem.message and problem.location is not None
         assert problem.location.file.endswith(name)
         assert (problem.location.line, problem.location.column) == (line, column)
+
+
+def test_compiling_a_template_warns_nothing(tmp_path: Path,
+                                            context: Mapping[str, object]) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        message, _ = refusal(tmp_path, "{{ (1000)[1:2] }}", context)
+    assert "not subscriptable" in message
+    assert not [w for w in caught if issubclass(w.category, SyntaxWarning)]
+    message, _ = refusal(tmp_path, "{{ 5[3] }}", context)
+    assert message == "template: int object has no element 3"  # short keys as Jinja says

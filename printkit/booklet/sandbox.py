@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from string import Formatter
 from typing import Any, TypeGuard
@@ -87,9 +88,9 @@ class BookletUndefined(jinja2.StrictUndefined):
     @property
     def _undefined_message(self) -> str:
         name = self._undefined_name
-        if self._undefined_hint or name is None or (isinstance(name, str) and len(name) < 80):
+        size = 0 if self._undefined_hint or name is None else text_size(name)
+        if size < 80:
             return str(super()._undefined_message)
-        size = text_size(name)
         shown = (f"{name[:40]!r}... ({size} characters)" if isinstance(name, str)
                  else f"(a {type(name).__name__} of {size} characters as text)")
         owner = jinja2.utils.object_type_repr(self._undefined_obj)
@@ -270,8 +271,10 @@ class BoundedSandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         """Jinja's compile, with a template nested deeper than Jinja's parser or Python's
         compiler can follow reported at its deepest line instead of crashing."""
         try:
-            return super().compile(source, name, filename, raw,  # type: ignore[call-overload]
-                                   defer_init)
+            with warnings.catch_warnings():  # Python's own (``(5)[1:2]``) would reach stderr
+                warnings.simplefilter("ignore", SyntaxWarning)
+                return super().compile(source, name, filename,  # type: ignore[call-overload]
+                                       raw, defer_init)
         except (RecursionError, SyntaxError):
             line = deepest_line(source)[1] if isinstance(source, str) else 1
             raise jinja2.TemplateSyntaxError(
