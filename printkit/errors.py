@@ -40,11 +40,18 @@ class Problem:
 
     def render(self) -> str:
         """The problem as printed on the terminal, with the source line and a caret mark."""
+        return self._render("error")
+
+    def render_warning(self) -> str:
+        """The problem printed as a warning (something to look at that stops nothing)."""
+        return self._render("warning")
+
+    def _render(self, kind: str) -> str:
         message = _LONG_WORD.sub(lambda m: m.group()[:60] + "...", self.message)
         if self.location is None:
-            return f"error: {message}"
+            return f"{kind}: {message}"
         loc = self.location
-        text = f"{loc}: error: {message}"
+        text = f"{loc}: {kind}: {message}"
         if loc.source_line is not None:
             shown, column, length = _window(loc.source_line, loc.column, loc.length)
             gutter = f"{loc.line:>5} | "

@@ -17,6 +17,7 @@ from printkit.commands.jobs import job_count, pool, workers
 from printkit.console import Console
 from printkit.errors import DefinitionError, ExampleError, PrintkitError, Problem
 from printkit.examples.check import check_file
+from printkit.kit.colourcheck import colour_warnings
 from printkit.kit.games import shipped_games
 from printkit.kit.prepare import check_game
 from printkit.yamlsource import load
@@ -36,6 +37,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--jobs", type=job_count, default=0, metavar="N",
                         help="targets checked at once, each in its own process (default: "
                              "one per core)")
+    parser.add_argument("--strict", action="store_true",
+                        help="treat warnings (colours that look alike in greyscale or to "
+                             "colour-blind readers) as errors")
     parser.set_defaults(handler=run)
 
 
@@ -50,6 +54,9 @@ class Checked:
     problems: tuple[Problem, ...] = ()
     plugin_bug: str = ""
     """What went wrong when a game plugin's own code failed (a bug in that plugin)."""
+    warnings: tuple[Problem, ...] = ()
+    """What the colour check found (colours that look alike): warnings, or errors with
+    ``--strict``."""
 
 
 PLUGIN_BUG = 70
@@ -59,7 +66,11 @@ PLUGIN_BUG = 70
 def _check(target: str, variant: str | None, overrides: list[str],
            debug: bool = False) -> Checked:
     try:
-        return Checked(tuple(check_target(target, variant=variant, overrides=overrides)))
+        lines = tuple(check_target(target, variant=variant, overrides=overrides))
+        if _is_example_file(target):
+            return Checked(lines)
+        return Checked(lines, warnings=colour_warnings(target, variant=variant,
+                                                       overrides=overrides))
     except PrintkitError as exc:
         return Checked(error=type(exc), problems=exc.problems)
     except Exception as exc:
@@ -119,9 +130,11 @@ def run(args: argparse.Namespace, console: Console) -> int:
     Without targets every installed game is checked; a game whose plugin cannot be loaded
     is reported among the problems (and the status is 1), and stops no other.  A game
     plugin whose own code fails (a bug in it) is named, the other targets are checked all
-    the same, and the status is 70.
+    the same, and the status is 70.  Colours that look alike (the colour check) are
+    printed as warnings and change nothing; with ``--strict`` they are errors (status 1).
     """
     debug = bool(getattr(args, "debug", False))
+    strict = bool(getattr(args, "strict", False))
     targets = args.targets or list(shipped_games())
     unloaded = [] if args.targets else plugins.load_problems()
     jobs = workers(args.jobs, len(targets))
@@ -140,6 +153,10 @@ def run(args: argparse.Namespace, console: Console) -> int:
     for result in results:
         for line in result.lines:
             console.print(line)
+        for warning in result.warnings:
+            console.error(warning.render() if strict else warning.render_warning())
+        if strict and result.warnings:
+            definition_errors += 1
         if result.plugin_bug:
             console.error(result.plugin_bug)
             plugin_bugs += 1

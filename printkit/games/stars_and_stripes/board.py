@@ -160,7 +160,8 @@ class Positions:
             owner = next((p for p, mask in enumerate(state.followers) if mask >> index & 1),
                          None)
             pieces.append(Piece(square, face, "follower" if owner is not None
-                                else "independent", owner, game.card_text(cell)))
+                                else "independent", owner,
+                                _follower_label(game, owner, index, cell)))
         homes = tuple((divmod(square, size), seat)
                       for seat, square in enumerate(game.home_indices))
         marked = tuple(divmod(m.square, size) for m in moves if getattr(m, "square", -1) >= 0)
@@ -168,6 +169,17 @@ class Positions:
                       for seat, hand in enumerate(state.hands) if hand is not None)
         return BoardView(size, tuple(pieces), tuple(game.names), homes, tuple(highlights),
                          marked, STYLES, hands)
+
+
+def _follower_label(game: StarsAndStripes, owner: int | None, index: int, cell: int) -> str:
+    """What the plate under a card says: the card (``6*4``), after its owner's name
+    (``NE 6*4``) for a follower, so that followers are told apart by more than colour (in
+    greyscale and by colour-blind readers).  On a home square the diagram names the home's
+    player itself."""
+    words = game.card_text(cell)
+    if owner is None or index in game.home_indices:
+        return words
+    return f"{game.names[owner]} {words}"
 
 
 def _faces_by_kind(definition: Definition) -> tuple[dict[tuple[int, int], CardFace], CardFace]:
