@@ -156,6 +156,19 @@ def test_a_component_kind_written_as_a_mapping_is_reported_at_it(tmp_path: Path)
             "board, not a mapping") in result.err
 
 
+def test_an_empty_icon_path_is_a_located_error(tmp_path: Path) -> None:
+    shutil.copytree(DATA / "content" / "poker", tmp_path / "game")
+    path = tmp_path / "game" / "poker.yaml"
+    text = path.read_text()
+    written = '    path: "M12 2'
+    start = text.index(written)
+    path.write_text(text[:start] + '    path: ""' + text[text.index("\n", start):])
+    result = clean(run("check", str(path)))
+    assert result.status == Exit.INPUT
+    assert f"{path}:{_line_of(text, written)}:" in result.err
+    assert "the path data is empty" in result.err
+
+
 # --- the booklet on small paper --------------------------------------------------------------
 
 def test_a_booklet_on_a5_paper_lays_out(tmp_path: Path) -> None:

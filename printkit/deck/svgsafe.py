@@ -70,6 +70,8 @@ def parse_view_box(text: str) -> tuple[float, float, float, float]:
 
 def path_drawing(data: str, view_box: str) -> Drawing:
     """A drawing of one filled path (an icon written inline in the definition)."""
+    if not data.strip():
+        raise SvgRefused("the path data is empty: give the outline, starting with 'M'")
     if not PATH_DATA.fullmatch(data):
         bad = next(c for c in data if not PATH_DATA.fullmatch(c))
         raise SvgRefused(f"{bad!r} cannot appear in SVG path data")
