@@ -1,12 +1,13 @@
 """Stars and Bars positions as booklet diagrams (the plugin's ``positions`` part).
 
 A diagram is drawn as the table looks: the grid of landscape spaces, the centre ones
-tinted, each stack shown by its top card (drawn by the card renderer, with its code such
-as ``srl1`` on a plate under it, and the number of cards when there are several), a
-face-down stack by the real card back.  Column letters run along the top and row numbers
-down the left, as the notation names spaces (``b2``).  Under the grid a legend names the
-marks used, and a line per player gives the score and the open hand, then the stock and
-who is to move: everything the text of an example may talk about.
+tinted and hatched (the tint alone vanishes in greyscale), each stack shown by its top
+card (drawn by the card renderer, with its code such as ``srl1`` on a plate under it, and
+the number of cards when there are several), a face-down stack by the real card back.
+Column letters run along the top and row numbers down the left, as the notation names
+spaces (``b2``).  Under the grid a legend names the marks used, and a line per player
+gives the score and the open hand, then the stock and who is to move: everything the text
+of an example may talk about.
 
 Cards are found among the definition's faces by their attribute values, so a teacher's
 deck draws its own cards; an example written for the standard deck (``parameters:``
@@ -199,9 +200,12 @@ def _cells(game: StarsAndBars, definition: Definition, grid: Grid, state: StarsA
     back = None
     for space, stack in enumerate(state.board):
         x, y = grid.origin(space)
-        ground = WASH if space in named and not stack.size else (
-            centre if game.is_centre[space] else OUTER)
-        out.append(RectShape(x, y, grid.card_w, grid.card_h + PLATE, ground))
+        if game.is_centre[space] and not (space in named and not stack.size):
+            out.append(PictureShape(f"centre-{centre}", hatched(
+                grid.card_w, grid.card_h + PLATE, centre), x, y, grid.card_w))
+        else:
+            out.append(RectShape(x, y, grid.card_w, grid.card_h + PLATE,
+                                 WASH if space in named and not stack.size else OUTER))
         if not stack.size:
             continue
         for depth in range(min(stack.size - 1, 3), 0, -1):  # the cards underneath peek out
@@ -226,6 +230,31 @@ def _cells(game: StarsAndBars, definition: Definition, grid: Grid, state: StarsA
         out.append(TextShape(x + grid.card_w / 2, y + grid.card_h + PLATE / 2, words,
                              _fitted(words, FONT, grid.card_w - 1), INK, bold=True))
     return out, used
+
+
+HATCH = "#98a9b1"
+"""The lines hatching a centre space: the tint alone fades to the outer spaces' grey in
+greyscale (and on a pale print), the hatching does not."""
+HATCH_PITCH = 1.5
+"""Distance (mm) between the hatching's lines."""
+
+
+def hatched(width: float, height: float, tint: str) -> str:
+    """A centre space's ground as SVG, ``width`` x ``height`` mm: the tint with diagonal
+    lines over it, each clipped to the box."""
+    lines = []
+    start = -height
+    while start < width:
+        first, last = max(0.0, -start), min(height, width - start)
+        if last > first:
+            lines.append(f'<line x1="{start + first:.3f}" y1="{height - first:.3f}" '
+                         f'x2="{start + last:.3f}" y2="{height - last:.3f}"/>')
+        start += HATCH_PITCH
+    return ('<svg xmlns="http://www.w3.org/2000/svg" '
+            f'viewBox="0 0 {width:.3f} {height:.3f}" width="{width:.3f}mm" '
+            f'height="{height:.3f}mm"><rect width="{width:.3f}" height="{height:.3f}" '
+            f'fill="{tint}"/><g stroke="{HATCH}" stroke-width="0.2">{"".join(lines)}</g>'
+            '</svg>')
 
 
 def _rings(grid: Grid, state: StarsAndBarsState, named: set[int],
@@ -258,7 +287,9 @@ def _legend(items: Sequence[str], top: float, centre: str) -> tuple[list[Shape],
         middle = top + (line + 0.5) * FONT * LINE
         box = (x, middle - FONT * 0.55, swatch, FONT * 1.1)
         if item == LEGEND_CENTRE:
-            out.append(RectShape(*box, centre, INK, 0.12))
+            out.append(PictureShape(f"centre-legend-{centre}", hatched(box[2], box[3], centre),
+                                    box[0], box[1], box[2]))
+            out.append(RectShape(*box, "none", INK, 0.12))
         elif item == LEGEND_PLACED:
             out.append(RectShape(*box, "none", PLACED, 0.45))
         elif item == LEGEND_NAMED:
