@@ -126,3 +126,14 @@ def located(definition: Definition, paths: Iterable[PathKey]) -> list[Location |
     sets: ``("booklet", "player_colours", 0)``...)."""
     doc = _document(definition)
     return [_where(doc, path) for path in paths]
+
+
+def face_group_index(definition: Definition, group: str) -> int | None:
+    """Where the face group ``group`` is in the file's ``faces:`` list (``None`` if it is
+    not there), to locate a colour among its options."""
+    doc = _document(definition)
+    faces = doc.data.get("faces") if doc is not None and isinstance(doc.data, dict) else None
+    if not isinstance(faces, list):
+        return None
+    return next((index for index, entry in enumerate(faces)
+                 if isinstance(entry, dict) and entry.get("id") == group), None)

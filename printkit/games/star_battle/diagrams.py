@@ -6,10 +6,12 @@ than wide, so the plugin draws its own :class:`~printkit.render.scene.Scene` (th
 renderer, with a tag over its corner index naming the card (``10H``), since the index is
 too small to read at this size.  The ships on it are round tokens in their owner's colour
 (a Dreadnought's broad hull, a Scout's dart, a count when there are several), and an
-occupied system is framed in its owner's colour.  The Core's place has a gold star, whatever
-card lies there.  Columns and rows are named along the edges the way the notation names
-cells (``W1``, ``E2``; ``N1``, ``S1``; a dot for the Core's column and row), and the hands
-are listed under the legend, since every action is paid for with a card.
+occupied system is framed in its owner's colour and tagged with the owner's letter (``A``,
+as on the tokens), so that players are told apart in greyscale too.  The Core's place has
+a gold star, whatever card lies there.  Columns and rows are named along the edges the way
+the notation names cells (``W1``, ``E2``; ``N1``, ``S1``; a dot for the Core's column and
+row), and the hands are listed under the legend, since every action is paid for with a
+card.
 """
 
 from __future__ import annotations
@@ -253,7 +255,8 @@ class _Drawing:
                                          edge_name(y, "N", "S"), EDGE_FONT, INK, bold=True))
 
     def system(self, system: System) -> None:
-        """A system: its owner's frame, the card, its name tag and its ships."""
+        """A system: its owner's frame, the card, its name tag, its owner's letter and
+        its ships."""
         grid = self.grid
         x, y = grid.origin(system.cell)
         if system.ships:
@@ -263,6 +266,10 @@ class _Drawing:
         face = self.faces[str(system.card)]
         self.shapes.append(CardShape(face, x + FRAME, y + FRAME, card))
         self._tag(str(system.card), x + FRAME, y + FRAME)
+        if system.ships:  # the owner's letter, as on the tokens: more than colour alone
+            letter = chr(ord("A") + system.owner)
+            size = min(2.4, 0.17 * card)
+            self._tag(letter, x + FRAME + card - text_width(letter, size) - 1.6, y + FRAME)
         self._ships(system, x + FRAME, y + FRAME)
 
     def _tag(self, name: str, x: float, y: float) -> None:
