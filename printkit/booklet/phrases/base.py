@@ -34,6 +34,28 @@ def tally(counts: Mapping[str, object]) -> str:
     return join_words(f"{name} {value}" for name, value in counts.items())
 
 
+def value_words(value: object) -> str:
+    """A claim's answer in plain words: ``none`` for nothing (``null``, an empty list or
+    mapping), ``yes`` or ``no`` for a truth value, items joined with "and", a mapping as
+    ``key value`` pairs, and notation in code spans."""
+    if value is None or (isinstance(value, (list, tuple, dict)) and not value):
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        return join_words(f"{key} {_item_words(item)}" for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return join_words([_item_words(item) for item in value])
+    return code(flow(value))
+
+
+def _item_words(value: object) -> str:
+    """One item of a list or mapping: a nested list or mapping in its flow form."""
+    if isinstance(value, (list, tuple, dict)) and value:
+        return code(flow(value))
+    return value_words(value)
+
+
 class Phrasebook:
     """Sentences for claims and moves; subclasses add a game's own claims."""
 
@@ -45,8 +67,10 @@ class Phrasebook:
         return str(game.player_names(state)[player])
 
     def move(self, game: AnyGame, state: Any, text: str) -> str:
-        """A sentence saying that the player to act in ``state`` plays ``text``."""
-        return f"{self.mover(game, state)} plays {code(text)}."
+        """A sentence saying that the player to act in ``state`` plays ``text``: the move's
+        notation stands on its own, so a notation that starts with a verb (``play R4``)
+        is not read as "plays play"."""
+        return f"{self.mover(game, state)}'s move: {code(text)}."
 
     def claim(self, game: AnyGame, state: Any, result: ClaimResult) -> str:
         """The sentence stating ``result`` about ``state``."""
@@ -56,9 +80,10 @@ class Phrasebook:
             if sentence is not None:
                 return sentence
         rule = all_claims(game).get(result.name)
-        what = rule.description if rule is not None else result.name
-        subject = f"{what} ({code(result.argument)})" if result.argument else what
-        return f"{subject[:1].upper()}{subject[1:]}: {code(flow(result.actual))}."
+        what = (rule.description if rule is not None and rule.description.strip()
+                else result.name.replace("_", " "))
+        subject = f"{what}, for {code(result.argument)}" if result.argument else what
+        return f"{subject[:1].upper()}{subject[1:]}: {value_words(result.actual)}."
 
     def handlers(self) -> dict[str, Handler]:
         """Claim name -> function giving its sentence (``None`` to use the fallback)."""
@@ -90,8 +115,12 @@ class Phrasebook:
         return "The game is over." if value else "The game goes on."
 
     def _legal(self, game: AnyGame, state: Any, argument: str | None, value: Any) -> str:
-        allowed = "may" if value else "may not"
-        return f"{self.mover(game, state)} {allowed} play {code(argument)}."
+        who = self.mover(game, state)
+        if value:
+            return f"{code(argument)} is a legal move for {who}."
+        if who == "nobody":
+            return f"{code(argument)} is not a legal move: the game is over."
+        return f"{code(argument)} is not a legal move for {who}."
 
     def _legal_moves(self, game: AnyGame, state: Any, argument: str | None,
                      value: Any) -> str:
