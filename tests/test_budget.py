@@ -203,6 +203,29 @@ def test_workers_share_the_memory_budget(monkeypatch: pytest.MonkeyPatch) -> Non
     assert budget.most_workers() == 1 and jobs.workers(8, 10) == 1
 
 
+SHARED = """
+from printkit import budget, limits, procpool
+
+def take(size):
+    return len(bytearray(size))
+
+with budget.enforced(limits.parse_limits(["memory=700000000"]), timed=False):
+    take(400_000_000)  # the command alone may take 400 MB
+    with procpool.pool(2, "fork") as running:
+        try:
+            running.submit(take, 400_000_000).result()
+            print("a worker took 400 MB")
+        except MemoryError:
+            print("a worker may not take 400 MB of 700 shared by two")
+"""
+
+
+def test_a_worker_keeps_to_its_share_of_the_budget() -> None:
+    process = subprocess.run([sys.executable, "-c", SHARED], capture_output=True, text=True,
+                             cwd=ROOT, check=True)
+    assert process.stdout.strip() == "a worker may not take 400 MB of 700 shared by two"
+
+
 # --- the time budget ----------------------------------------------------------------------
 
 def _descendants(pid: int) -> set[int]:
