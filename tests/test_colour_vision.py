@@ -161,3 +161,35 @@ def test_every_view_is_named_in_the_warning() -> None:
         "protanopia and to deuteranopia and to tritanopia (ΔE2000 ")
     assert len(VIEWS) == 5
     assert colour_problems([replace(pair, cue="pattern")]) == []
+
+
+BOARD = """\
+game: board-test
+title: Board Test
+components:
+  map:
+    kind: board
+    grid: {type: square, columns: 4, rows: 3, size: 20mm}
+    palette: {water: "#6fa3d6", hill: "#b99a6b"}
+    spaces:
+      - {at: A1, fill: water}
+      - {at: B1, fill: water, label: LAKE}
+      - {at: B2, fill: hill, label: HILLS}
+      - {at: C3, fill: hill}
+"""
+
+
+def test_a_boards_palette_is_checked_and_labels_on_every_space_are_a_cue(
+        run_cli: Run, tmp_path: Path) -> None:
+    path = tmp_path / "board.yaml"
+    path.write_text(BOARD, encoding="utf-8")
+    column = BOARD.splitlines()[6].index('"#b99a6b"') + 1
+    result = run_cli("check", str(path))
+    assert result.status == 0, result.err
+    assert (f"{path}:7:{column}: warning: 'water' #6fa3d6 and 'hill' #b99a6b (spaces of the "
+            "board 'map') look alike in greyscale (ΔE2000 0.0 < 10)") in result.err
+    # a label on every hill: hills are told apart from water by more than colour
+    path.write_text(BOARD.replace("{at: C3, fill: hill}", "{at: C3, fill: hill, label: TOR}"),
+                    encoding="utf-8")
+    result = run_cli("check", "--strict", str(path))
+    assert result.status == 0 and "warning" not in result.err, result.err

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from printkit.deck.data import read_table
 from printkit.deck.layouts import ByField, ElementSpec, Filled, Layout
 from printkit.deck.model import Definition
 from printkit.deck.schema import Colour
@@ -50,6 +51,9 @@ class Swatch:
     name: str
     colour: str
     location: Location | None = None
+    cue: str = ""
+    """A second cue this colour alone has (every space of a board filled with it is
+    labelled, say): a pair with one such colour is told apart without colour."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,47 @@ def layout_sets(definition: Definition) -> list[ColourSet]:
         sets.append(ColourSet(f"cards by {field!r} in the layout {layout.name!r}", swatches,
                               "label" if cue else ""))
     return sets
+
+
+def palette_sets(definition: Definition) -> list[ColourSet]:
+    """The ``palette:`` of each board among the components, one set per board: a colour
+    whose every space carries a label has a second cue of its own."""
+    doc = _document(definition)
+    components = doc.data.get("components") if doc is not None and isinstance(
+        doc.data, dict) else None
+    if doc is None or not isinstance(components, dict):
+        return []
+    sets = []
+    for name, spec in components.items():
+        if not (isinstance(spec, dict) and spec.get("kind") == "board"
+                and isinstance(spec.get("palette"), dict)):
+            continue
+        labelled = _labelled_fills(doc, ("components", name, "spaces"), spec.get("spaces"),
+                                   definition)
+        palette: dict[str, object] = spec["palette"]
+        swatches = tuple(Swatch(str(key), str(colour),
+                                doc.where(("components", name, "palette", key)),
+                                "label" if labelled.get(str(key)) else "")
+                         for key, colour in palette.items())
+        sets.append(ColourSet(f"spaces of the board {name!r}", swatches))
+    return sets
+
+
+def _labelled_fills(doc: Document, path: PathKey, source: object,
+                    definition: Definition) -> dict[str, bool]:
+    """For each fill a board's spaces name: whether every space with it has a label."""
+    if source is None:
+        return {}
+    table = read_table(doc, path, source, definition.path.parent, [])
+    labelled: dict[str, bool] = {}
+    for row in table.rows if table is not None else ():
+        fill = row.cells.get("fill")
+        if fill is None:
+            continue
+        label = row.cells.get("label")
+        has = label is not None and str(label.value).strip() != ""
+        labelled[str(fill.value)] = labelled.get(str(fill.value), True) and has
+    return labelled
 
 
 def _shown_otherwise(layout: Layout, field: str) -> bool:

@@ -10,7 +10,8 @@ it is imported only when a check runs.
 Under :data:`THRESHOLD` two colours are taken as hard to tell apart on paper (a ΔE2000
 of 10 is a plain difference side by side, but pieces lie apart on a board and print
 less saturated than on a screen).  A pair under it in some view, in a set with no second
-cue, gives one warning located where the second colour of the pair was written.
+cue and neither colour with a cue of its own, gives one warning located where the second
+colour of the pair was written.
 """
 
 from __future__ import annotations
@@ -101,4 +102,5 @@ def confusions(colours: ColourSet) -> list[Confusion]:
 def colour_problems(sets: Iterable[ColourSet]) -> list[Problem]:
     """A warning for every pair, in a set without a second cue, that looks alike."""
     return [confusion.problem(colours.what) for colours in sets if not colours.cue
-            for confusion in confusions(colours)]
+            for confusion in confusions(colours)
+            if not (confusion.first.cue or confusion.second.cue)]

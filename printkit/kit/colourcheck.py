@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from printkit import memo, plugins
-from printkit.deck.colourcues import ColourSet, layout_sets
+from printkit.deck.colourcues import ColourSet, layout_sets, palette_sets
 from printkit.deck.colourvision import colour_problems
 from printkit.deck.model import Definition
 from printkit.errors import PrintkitError, Problem
@@ -46,8 +46,10 @@ def game_sets(definition: Definition, engine: Any) -> list[ColourSet]:
 
 
 def colour_sets(definition: Definition, engine: Any) -> list[ColourSet]:
-    """Every colour set of ``definition``: its layouts' and its game's."""
-    return [*layout_sets(definition), *game_sets(definition, engine)]
+    """Every colour set of ``definition``: its layouts', its boards' palettes and its
+    game's."""
+    return [*layout_sets(definition), *palette_sets(definition),
+            *game_sets(definition, engine)]
 
 
 def colour_warnings(name_or_path: str, *, variant: str | None = None,
