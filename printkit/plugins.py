@@ -242,6 +242,8 @@ def _resolve(plugin: GamePlugin, part: str, reference: str) -> object:
     module_name = part_module(plugin, part) or ""
     try:
         module = importlib.import_module(module_name)
+    except MemoryError:  # the memory budget's own stop, not a broken plugin
+        raise
     except Exception as exc:  # a broken plugin is named, whatever it raised
         raise PluginError(f"{label(plugin.name)}: cannot import {module_name} for "
                           f"its {part}: {type(exc).__name__}: {exc}") from exc
@@ -365,6 +367,8 @@ def _load(name: str, point: importlib.metadata.EntryPoint) -> GamePlugin:
                           "all but one")
     try:
         plugin = point.load()
+    except MemoryError:  # the memory budget's own stop, not a broken plugin
+        raise
     except Exception as exc:  # a broken plugin is named, whatever it raised
         raise PluginError(f"{where} cannot be loaded from {point.value}: "
                           f"{type(exc).__name__}: {exc}") from exc

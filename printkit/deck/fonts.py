@@ -263,6 +263,8 @@ def _read_face(data: bytes, family: str, style: str, path: Path, name: str, *,
         raise FontRefused(str(exc)) from None
     except FontRefused:
         raise
+    except MemoryError:  # the memory budget's own stop, not a bad file
+        raise
     except Exception as exc:  # fontTools raises many kinds of error on a damaged file
         raise FontRefused(f"the font file is damaged or not a font ({type(exc).__name__})"
                           ) from None

@@ -73,6 +73,8 @@ def inspect(shown: str, data: bytes) -> Raster:
                     _check_rows(plain)  # what a PDF reader will decode, a piece at a time
     except RasterRefused:
         raise
+    except MemoryError:  # the memory budget's own stop, not a bad file
+        raise
     except Exception:  # Pillow raises many kinds of error on a damaged or hostile file
         raise RasterRefused(f"{shown} is damaged or not a PNG or JPEG image") from None
     finally:

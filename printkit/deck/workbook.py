@@ -45,6 +45,8 @@ def records(shown: str, data: bytes, sheet: str | None, where: Location
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # openpyxl warns about styles it skips
             book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except MemoryError:  # the memory budget's own stop, not a bad file
+        raise
     except Exception:  # openpyxl raises many kinds of error on a damaged file
         raise Refused(Problem(f"{shown} is not an .xlsx workbook printkit can read",
                               where)) from None
@@ -72,6 +74,8 @@ def _sheet_records(shown: str, page: object) -> Iterator[Record]:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # a date out of range: openpyxl warns
                 row = next(rows, None)
+        except MemoryError:  # the memory budget's own stop, not a bad file
+            raise
         except Exception:  # openpyxl stops on a cell it cannot read (a number "nan", say)
             raise Refused(_unreadable(shown, page, number)) from None
         if row is None:
@@ -113,6 +117,8 @@ def _unreadable(shown: str, page: object, number: int) -> Problem:
                             return Problem(f"this cell cannot be read: {reason}",
                                            Location(shown, number, column))
                 element.clear()
+    except MemoryError:  # the memory budget's own stop, not a bad file
+        raise
     except Exception:  # the sheet is damaged past reading its rows
         pass
     return Problem("a cell of this row cannot be read (a number that is not finite, or a "
@@ -139,6 +145,8 @@ def _cell_fault(kind: str, text: str, strings: int) -> str:
 
         try:
             from_ISO8601(text)  # type: ignore[no-untyped-call]
+        except MemoryError:  # the memory budget's own stop, not a bad file
+            raise
         except Exception:  # openpyxl raises several kinds of error on a bad date
             return f"{text!r} is marked as a date but is not one"
     return ""
