@@ -36,7 +36,7 @@ from printkit.yamlsource import load as load_yaml
 CUES = ("pattern", "letter", "shape", "label")
 """The second cues a set may name."""
 
-SHOWING = frozenset({"text", "icon", "image", "src"})
+SHOWING = frozenset({"text", "icon", "src"})
 """Style keys that show a field in some way other than colour."""
 
 SHAPES = frozenset({"text", "icon", "image", "polygon", "ellipse", "line", "rect"})
