@@ -48,6 +48,10 @@ class Limits:
     png_pixels: int = 150_000_000
     """Pixels of one picture that ``export png`` draws (the whole board of the largest
     Stars and Stripes variant at 300 dpi has 146 million)."""
+    png_pixels_total: int = 1_000_000_000
+    """Pixels of all the pictures of one ``export png`` together, so that its time stays
+    within ``seconds`` however many faces a kit has (about 200 s here for a billion; the
+    White Star kit at 1200 dpi has 700 million)."""
     file_size: int = 8_000_000
     """Bytes of one input file (definition, data table, template, example file, image)."""
     yaml_depth: int = 40

@@ -169,3 +169,25 @@ def test_every_image_says_its_resolution_and_colour_space(stars: Path) -> None:
         assert not {b"tEXt", b"iTXt", b"zTXt", b"tIME"} & set(names)  # nothing that varies
         with Image.open(path) as image:
             assert image.info["dpi"] == pytest.approx((DPI, DPI), abs=0.01)
+
+
+def test_the_pixels_of_a_whole_export_are_counted_before_drawing(tmp_path: Path,
+                                                                  run_cli: Run) -> None:
+    """png-pixels-total bounds all the pictures of an export together (its time grows
+    with them), and the sum checked before drawing is the sum of what is drawn."""
+    result = run_cli("export", "png", "star-battle", "--dpi", "50", "-o",
+                     str(tmp_path / "all"))
+    assert result.status == Exit.OK, result.err
+    drawn = 0
+    for path in (tmp_path / "all").rglob("*.png"):
+        with Image.open(path) as image:
+            drawn += image.size[0] * image.size[1]
+    result = run_cli("export", "png", "star-battle", "--dpi", "50", "-o",
+                     str(tmp_path / "just"), "--limit", f"png-pixels-total={drawn}")
+    assert result.status == Exit.OK, result.err
+    result = run_cli("export", "png", "star-battle", "--dpi", "50", "-o",
+                     str(tmp_path / "over"), "--limit", f"png-pixels-total={drawn - 1}")
+    assert result.status == Exit.INPUT
+    assert f"would have {drawn} pixels together" in result.err
+    assert "--limit png-pixels-total=N" in result.err
+    assert not (tmp_path / "over").exists() or not list((tmp_path / "over").iterdir())

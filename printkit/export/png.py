@@ -98,22 +98,30 @@ def _check_sizes(kit: KitPlan, pieces: Pieces, dpi: float) -> None:
     limit allows (a card, a token, a whole board, a sheet of paper), or one whose pixels
     alone would pass the output limit."""
     bleed = 2 * kit.plan.spec.bleed
-    pictures = [(f"a card of {deck.name}", deck.width + bleed, deck.height + bleed)
-                for deck in pieces.decks]
-    pictures += [(f"a token of {tokens.name}", tokens.width + bleed, tokens.height + bleed)
-                 for tokens in pieces.tokens]
-    pictures += [(f"the whole {board.name}", board.width, board.height)
+    # each kind of picture, its size and how many of them the export draws
+    pictures = [(f"a card of {deck.name}", deck.width + bleed, deck.height + bleed,
+                 len(deck_files(deck))) for deck in pieces.decks]
+    pictures += [(f"a token of {tokens.name}", tokens.width + bleed, tokens.height + bleed,
+                  len(token_files(tokens))) for tokens in pieces.tokens]
+    pictures += [(f"the whole {board.name}", board.width, board.height, 1)
                  for board in pieces.boards]
     if pieces.boards:
         paper = kit.plan.paper
-        pictures.append((f"a sheet of {paper.name}", paper.width, paper.height))
-    for what, width, height in pictures:
+        sheets = sum(1 + len(board.tiles) for board in pieces.boards)
+        pictures.append((f"a sheet of {paper.name}", paper.width, paper.height, sheets))
+    total = 0
+    for what, width, height, count in pictures:
         across, down = pixels(width, dpi), pixels(height, dpi)
         if across * down > limits.current().png_pixels:
             raise DefinitionError(f"{kit.game.definition.game}: " + limits.beyond(
                 "png-pixels", f"{what} at {dpi:g} dpi would be {across} x {down} = "
                 f"{across * down} pixels", "pixels"))
         within_output(kit.game, f"{what} at {dpi:g} dpi", across, down)
+        total += across * down * count
+    if total > limits.current().png_pixels_total:
+        raise DefinitionError(f"{kit.game.definition.game}: " + limits.beyond(
+            "png-pixels-total", f"the export's pictures at {dpi:g} dpi would have {total} "
+            "pixels together", "pixels"))
 
 
 def png_export(kit: KitPlan, out: OutputSet, dpi: float, progress: Progress = silent) -> None:
