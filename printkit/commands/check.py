@@ -73,6 +73,8 @@ def _check(target: str, variant: str | None, overrides: list[str],
                                                        overrides=overrides))
     except PrintkitError as exc:
         return Checked(error=type(exc), problems=exc.problems)
+    except MemoryError:  # the memory budget's own stop, not a bad file
+        raise
     except Exception as exc:
         culprit = None if debug else blame(exc)  # --debug: the traceback, from the top
         if culprit is None:
