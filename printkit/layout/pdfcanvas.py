@@ -25,7 +25,7 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.layout import rasterpdf, svgpdf
+from printkit.layout import rasterpdf, svgpdf, svgpictures
 from printkit.layout.fonts import REGULAR, register_fonts
 from printkit.layout.pdfops import number
 
@@ -87,26 +87,38 @@ def parsed_svg(svg: str) -> Drawing:
     return drawing
 
 
-def store_form(canvas: Canvas, name: str, svg: str) -> Form:
-    """Store ``svg`` in ``canvas``'s document as the form ``name``, transparency kept.
+def store_form(canvas: Canvas, name: str, svg: str,
+               bounds: tuple[float, float, float, float] | None = None) -> Form:
+    """Store ``svg`` in ``canvas``'s document as the form ``name``, transparency kept
+    (clipped to ``bounds`` if given, else to the drawing's size).
 
     printkit's own SVG is turned into operators directly (:mod:`printkit.layout.svgpdf`);
     anything that reader does not know goes through svglib.
     """
-    svg, _ = rasterpdf.lift(svg)  # each image is then stored once in the document
+    svg, pictures = svgpictures.lift(svg)  # each SVG picture is then drawn once ...
+    for ref in pictures:
+        _picture_form(canvas, ref)
+    svg, _ = rasterpdf.lift(svg)  # ... and each image stored once in the document
     picture = svgpdf.read(svg)
     if picture is not None:
         width, height = picture.width, picture.height
-        canvas.beginForm(name, lowerx=0, lowery=0, upperx=width, uppery=height)
+        canvas.beginForm(name, *(bounds or (0, 0, width, height)))
         svgpdf.draw(canvas, picture)
     else:
         drawing = parsed_svg(svg)  # with svglib, for what svgpdf cannot read
         width, height = float(drawing.width), float(drawing.height)
-        canvas.beginForm(name, lowerx=0, lowery=0, upperx=width, uppery=height)
+        canvas.beginForm(name, *(bounds or (0, 0, width, height)))
         rasterpdf.draw(drawing, canvas)
     canvas.endForm()
     _keep_transparency(canvas, name)
     return Form(name, width, height)
+
+
+def _picture_form(canvas: Canvas, ref: svgpictures.PictureRef) -> None:
+    """Store the SVG picture ``ref`` as a form of ``canvas``'s document unless it is there."""
+    if canvas._doc.getXObjectName(ref.form_name) not in canvas._doc.idToObject:
+        store_form(canvas, ref.form_name, svgpictures.picture_svg(ref),
+                   svgpictures.bounds(ref))
 
 
 class FormLibrary:
@@ -174,3 +186,4 @@ def clear_caches() -> None:
     parsed_svg.cache_clear()
     svgpdf.read.cache_clear()
     rasterpdf.clear()
+    svgpictures.clear()

@@ -31,6 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit import limits
 from printkit.deck.raster import plain_png
+from printkit.layout import svgpictures
 from printkit.layout.pdfops import number
 
 _MARK = 'href="data:image/'
@@ -207,6 +208,11 @@ def read_svg(svg: str) -> Any:
         def xlink_href_target(self, node: Any, group: Any = None) -> Any:
             href = node.attrib.get("{http://www.w3.org/1999/xlink}href") \
                 or node.attrib.get("href") or ""
+            if href.startswith(svgpictures.PREFIX):
+                picture = svgpictures.lifted(href)
+                if picture is None:  # lifted with the face just now: cannot happen
+                    raise ValueError(f"the picture {href} is no longer kept")
+                return picture
             if not href.startswith(PREFIX):
                 return super().xlink_href_target(node, group)
             ref = lifted(href)
@@ -228,6 +234,9 @@ def draw(drawing: Any, canvas: Canvas) -> None:
         def drawImage(self, image: Any) -> None:
             if isinstance(image.path, RasterRef):
                 place(self._canvas, image.path, image.x, image.y, image.width, image.height)
+            elif isinstance(image.path, svgpictures.PictureRef):
+                svgpictures.place(self._canvas, image.path, image.x, image.y, image.width,
+                                  image.height)
             else:
                 super().drawImage(image)
 

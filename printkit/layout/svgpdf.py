@@ -27,6 +27,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.layout import svgpictures
 from printkit.layout.fonts import register_fonts
 from printkit.layout.pdfops import KAPPA, ellipse_path, text_code
 from printkit.units import MM
@@ -39,6 +40,7 @@ GEOMETRY = {
     "g": (), "rect": ("x", "y", "width", "height", "rx", "ry"), "circle": ("cx", "cy", "r"),
     "ellipse": ("cx", "cy", "rx", "ry"), "line": ("x1", "y1", "x2", "y2"),
     "polygon": ("points",), "polyline": ("points",), "path": ("d",), "text": ("x", "y"),
+    "image": ("x", "y", "width", "height", "preserveAspectRatio", "href"),
 }
 """Each element drawn, and the attributes of its own it may have besides ``transform``
 and the inherited ones."""
@@ -73,8 +75,17 @@ class Words:
     text: str
 
 
-Step = str | Words | tuple[str, float]
-"""Operator text, words, or a change of fill (``ca``) or stroke (``CA``) opacity."""
+@dataclass(frozen=True)
+class Placed:
+    """A form of the document (an SVG picture, :mod:`printkit.layout.svgpictures`) drawn
+    through a matrix."""
+
+    name: str
+    matrix: str
+
+
+Step = str | Words | Placed | tuple[str, float]
+"""Operator text, words, a form, or a change of fill (``ca``) or stroke (``CA``) opacity."""
 
 
 @dataclass(frozen=True)
@@ -437,8 +448,20 @@ class _Reader:
             path = _path(node.get("d", ""))
             if path:
                 self.paint(style, path)
+        elif tag == "image":
+            self.picture(node)
         else:
             self.text(node, style)
+
+    def picture(self, node: ET.Element) -> None:
+        """An SVG picture lifted out of the face, drawn upright in the image's box."""
+        picture = svgpictures.lifted(node.get("href", ""))
+        if picture is None:  # a raster image, or an image printkit did not write
+            raise Unsupported("an image")
+        x, y, w, h = (_number(node.get(name, "")) for name in ("x", "y", "width", "height"))
+        vw, vh = picture.view_box[2:]
+        self.steps.append(Placed(picture.form_name,
+                                 f"{_n(w / vw)} 0 0 {_n(-h / vh)} {_n(x)} {_n(y + h)}"))
 
     def text(self, node: ET.Element, style: dict[str, str]) -> None:
         words = re.sub(r"\s+", " ", (node.text or "").replace("\t", " ")).strip()
@@ -528,6 +551,9 @@ def draw(canvas: Canvas, picture: Picture) -> None:
         elif isinstance(step, Words):
             code.append(text_code(canvas, step.font, step.size, step.x, step.y, step.text,
                                   flip=True))
+        elif isinstance(step, Placed):  # stored in the document before the face
+            code.append(f"q {step.matrix} cm /{canvas._doc.getXObjectName(step.name)} Do Q")
+            canvas._formsinuse.append(step.name)
         else:  # an opacity: the state is named as reportlab's setFillAlpha would name it
             name = states.get(step)
             if name is None:

@@ -28,6 +28,7 @@ from printkit.deck.shapes import (
     TextShape,
 )
 from printkit.deck.svgsafe import Drawing
+from printkit.render import picturemarks
 from printkit.render.svg import Frame, num
 from printkit.render.text import fit_text, text_svg
 from printkit.units import MM
@@ -163,7 +164,7 @@ def _drawing(drawing: Drawing, where: Area, fill: str | None, opacity: float) ->
 
 
 def _placed(drawing: Drawing, left: float, top: float, scale: float, fill: str | None,
-            opacity: float) -> str:
+            opacity: float, *, note: bool = True) -> str:
     vx, vy = drawing.view_box[:2]
     body = drawing.body
     colour = ""
@@ -172,14 +173,25 @@ def _placed(drawing: Drawing, left: float, top: float, scale: float, fill: str |
         colour = f' fill="{fill}"'
     if opacity < 1:
         colour += f' fill-opacity="{num(opacity)}" stroke-opacity="{num(opacity)}"'
-    return (f'<g transform="translate({num(left)} {num(top)}) scale({scale:.6g}) '
-            f'translate({num(-vx)} {num(-vy)})"{colour}>{body}</g>')
+    tag = (f'<g transform="translate({num(left)} {num(top)}) scale({scale:.6g}) '
+           f'translate({num(-vx)} {num(-vy)})"{colour}>')
+    return _group(tag, body, drawing) if note else f"{tag}{body}</g>"
+
+
+def _group(tag: str, body: str, drawing: Drawing) -> str:
+    """A picture's shapes in the group ``tag`` opens, noted so that a PDF draws the picture
+    once however many faces show it (:mod:`printkit.render.picturemarks`)."""
+    picturemarks.note(tag, body, drawing.view_box)
+    return f"{tag}{body}</g>"
 
 
 def inline_icon(icon: InlineIcon, x: float, y: float, height: float, fill: str) -> str:
     """An icon of running text: ``height`` tall, its left edge at ``x``, its top at ``y``."""
     drawing = icon.icon.drawing
-    return _placed(drawing, x, y, height / drawing.view_box[3], fill, 1.0)
+    # not noted: the group of a text may give the icon an opacity to inherit, which a
+    # picture drawn apart from the face would lose
+    return _placed(icon.icon.drawing, x, y, height / drawing.view_box[3], fill, 1.0,
+                   note=False)
 
 
 def draw_image(shape: ImageShape, where: Area, index: int) -> str:
@@ -195,11 +207,12 @@ def draw_image(shape: ImageShape, where: Area, index: int) -> str:
     x, y = where.x + (where.w - w) / 2, where.y + (where.h - h) / 2
     if picture.drawing is not None:
         vx, vy, vw, vh = picture.drawing.view_box
-        body = _placed(picture.drawing, x, y, w / vw, None, shape.place.opacity)
-        if shape.fit == "stretch":
-            body = (f'<g transform="translate({num(x)} {num(y)}) scale({w / vw:.6g} '
-                    f'{h / vh:.6g}) translate({num(-vx)} {num(-vy)})">{picture.drawing.body}'
-                    "</g>")
+        if shape.fit != "stretch":
+            body = _placed(picture.drawing, x, y, w / vw, None, shape.place.opacity)
+        else:
+            body = _group(f'<g transform="translate({num(x)} {num(y)}) scale({w / vw:.6g} '
+                          f'{h / vh:.6g}) translate({num(-vx)} {num(-vy)})">',
+                          picture.drawing.body, picture.drawing)
     else:
         _check_resolution(shape, w, h)
         data = base64.b64encode(picture.data).decode("ascii")
