@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from printkit.commands.new import PLUGIN_FILES, class_of, package_of
-from tests.conftest import Run
+from tests.conftest import ROOT, Run
 
 NAME = "demo-game"
 PACKAGE = "printkit_demo_game"
@@ -151,3 +151,26 @@ def test_the_scaffold_modules_compile_for_any_name(run_cli: Run, tmp_path: Path)
     assert len(modules) == 4
     for module in modules:
         compile(module.read_text(), str(module), "exec")
+
+
+def test_the_scaffold_type_checks_against_printkit_on_a_plain_path(run_cli: Run,
+                                                                  tmp_path: Path) -> None:
+    """What the scaffold's README installs with (``editable_mode=compat``) puts printkit
+    and the game on plain ``.pth`` path lines, which mypy follows (it does not run the
+    import hook of pip's default editable mode): the generated code then passes
+    ``mypy --strict`` against printkit's own annotations."""
+    assert run_cli("new", "--plugin", NAME, "-o", str(tmp_path)).status == 0
+    folder = tmp_path / NAME
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", "--system-site-packages",
+                    str(venv)], check=True)
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    site = subprocess.run([str(python), "-c", "import site; print(site.getsitepackages()[0])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    (Path(site) / "printkit_compat.pth").write_text(f"{ROOT}\n{folder}\n")
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--python-executable", str(python),
+         "--cache-dir", str(tmp_path / "cache"), PACKAGE, "tests"],
+        cwd=folder, capture_output=True, text=True, check=False)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "Success: no issues found in 4 source files" in checked.stdout
