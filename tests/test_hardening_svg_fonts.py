@@ -19,10 +19,11 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit import limits, yamlsource
 from printkit.cli import main
 from printkit.console import Console
-from printkit.deck import svgnumbers
-from printkit.deck.fonts import SHIPPED_FOLDER
+from printkit.deck import fontcheck, svgnumbers
+from printkit.deck.fonts import SHIPPED_FOLDER, FontFamily
 from printkit.deck.svgsafe import Drawing, SvgRefused, read_drawing
 from printkit.errors import DefinitionError
+from printkit.layout import fonts as pdf_fonts
 from printkit.layout import pdfcanvas, rasterpdf
 from printkit.render import elements
 from printkit.render.elements import Area
@@ -182,6 +183,32 @@ def test_a_font_the_pdf_writer_cannot_embed_is_refused_by_check(tmp_path: Path) 
     status, _, err = run("check", str(_font_game(tmp_path, stream.getvalue())))
     assert status == 1, err
     assert "mine.ttf: the PDF writer cannot embed the font (" in err
+
+
+def test_build_embeds_the_bytes_check_read_not_the_file_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    font = TTFont(io.BytesIO(FONT))
+    font["name"].setName("Swapped", 1, 3, 1, 0x409)  # bytes of its own: registered afresh
+    stream = io.BytesIO()
+    font.save(stream)
+    game = _font_game(tmp_path, stream.getvalue())
+    registered: list[str] = []
+    real = pdf_fonts._register
+
+    def swap_then_register(family: FontFamily) -> None:
+        # the file changes after the definition was checked, before the writer reads it
+        (tmp_path / "mine.ttf").write_bytes(b"\x00\x01\x00\x00" + b"\xff" * 4000)
+        registered.extend(face.name for face in family.faces.values()
+                          if face.name.startswith("PK-U"))
+        real(family)
+
+    monkeypatch.setattr(pdf_fonts, "_register", swap_then_register)
+    status, _, err = run("build", "-q", "--layout", "sheets", str(game), "-o",
+                         str(tmp_path / "out"))
+    assert status == 0, err
+    assert b"/FontName /" in b"".join(p.read_bytes() for p in (tmp_path / "out").rglob("*.pdf"))
+    [name] = registered
+    assert fontcheck.verified(name.removeprefix("PK-U")) == stream.getvalue()
 
 
 def test_the_shipped_font_still_passes(tmp_path: Path) -> None:

@@ -18,11 +18,13 @@ terminal, and an error among them refuses the font.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import logging
 import os
 import subprocess
 import warnings
+from collections import OrderedDict
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -94,7 +96,11 @@ def read_font(data: bytes, path: Path) -> TTFont:
 
 def writer_reads(data: bytes) -> None:
     """Parse ``data`` as reportlab will when it embeds the font; raises
-    :class:`FontDamaged` with reportlab's reason."""
+    :class:`FontDamaged` with reportlab's reason.
+
+    This is the last of the checks :mod:`printkit.deck.fonts` makes: bytes it passes are
+    kept, and the PDF writer registers the font from them (:func:`verified`), never from
+    the file again, which may have changed since."""
     from reportlab.pdfbase.ttfonts import TTFontFile  # the PDF writer: only fonts need it
 
     with quiet_font_tools():
@@ -103,6 +109,27 @@ def writer_reads(data: bytes) -> None:
         except Exception as exc:  # reportlab raises several kinds of error on a bad file
             raise FontDamaged(f"the PDF writer cannot embed the font ({_reason(exc)})"
                               ) from None
+    digest = hashlib.sha256(data).hexdigest()
+    _VERIFIED[digest] = data
+    _VERIFIED.move_to_end(digest)
+    while sum(len(kept) for kept in _VERIFIED.values()) > VERIFIED_BYTES and len(_VERIFIED) > 1:
+        _VERIFIED.popitem(last=False)
+
+
+VERIFIED_BYTES = 256_000_000
+"""The bytes of checked fonts kept for the PDF writer at most (the least recently checked
+dropped first; a build checks its definition's fonts just before it draws)."""
+_VERIFIED: OrderedDict[str, bytes] = OrderedDict()
+"""The bytes of each font that passed every check, by their SHA-256 digest."""
+
+
+def verified(digest: str) -> bytes | None:
+    """The checked bytes of the font whose SHA-256 digest is or starts with ``digest``."""
+    found = _VERIFIED.get(digest)
+    if found is None:
+        found = next((data for key, data in _VERIFIED.items() if key.startswith(digest)),
+                     None)
+    return found
 
 
 def sanitize(data: bytes, path: Path) -> None:

@@ -11,11 +11,14 @@ SVG names first in ``font-family``.
 from __future__ import annotations
 
 import functools
+import io
+from typing import cast
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from printkit.deck.fonts import FontFamily, families_in_use, shipped_families
+from printkit.deck.fontcheck import verified
+from printkit.deck.fonts import FontFace, FontFamily, families_in_use, shipped_families
 
 _SVG_STYLES = {
     "regular": ("normal", "normal"),
@@ -29,6 +32,10 @@ REGULAR = "PK-Vera"
 BOLD = "PK-Vera-Bold"
 ITALIC = "PK-Vera-Italic"
 BOLD_ITALIC = "PK-Vera-BoldItalic"
+
+USER_PREFIX = "PK-U"
+"""How the names :mod:`printkit.deck.fonts` gives a definition's faces begin (the digest
+of the file's bytes follows)."""
 
 _REGISTERED: set[str] = set()
 """Keys of the families registered so far in this run."""
@@ -69,11 +76,12 @@ def _register(family: FontFamily) -> None:
 
     font_map = svg_fonts.get_global_font_map()
     for face in family.faces.values():
-        pdfmetrics.registerFont(TTFont(face.name, str(face.path)))
+        pdfmetrics.registerFont(TTFont(face.name, _source(face)))
     for style, face in family.faces.items():
         weight, slant = _SVG_STYLES[style]
-        font_map.register_font(family.key, str(face.path), weight=weight, style=slant,
-                               rlgFontName=face.name)
+        # svglib hands the source to reportlab's TTFont, which reads a file object too
+        font_map.register_font(family.key, cast(str, _source(face)), weight=weight,
+                               style=slant, rlgFontName=face.name)
     # last: svglib's registration above re-registers each face on its own, which would
     # otherwise drop the bold and italic links that paragraph markup (<b>, <i>) follows
     regular = family.faces.get("regular")
@@ -84,3 +92,15 @@ def _register(family: FontFamily) -> None:
             italic=names.get("italic", regular.name),
             boldItalic=names.get("bold_italic", regular.name))
     _REGISTERED.add(family.key)
+
+
+def _source(face: FontFace) -> str | io.BytesIO:
+    """Where reportlab reads ``face`` from: a definition's font from the very bytes
+    :mod:`printkit.deck.fontcheck` checked (its name holds their digest), so a file changed
+    between ``check`` and drawing is never read; a shipped font from its file."""
+    if not face.name.startswith(USER_PREFIX):
+        return str(face.path)
+    data = verified(face.name.removeprefix(USER_PREFIX))
+    if data is None:  # a definition's faces are checked as it loads, just before drawing
+        raise RuntimeError(f"the font {face.path} was not checked in this run")
+    return io.BytesIO(data)
