@@ -134,7 +134,17 @@ def test_the_plugin_scaffold_never_writes_over_a_file(run_cli: Run, tmp_path: Pa
     rules.write_text("# my own rules\n")
     again = run_cli("new", "--plugin", NAME, "-o", str(tmp_path))
     assert again.status == 1 and "never writes over a file" in again.err
+    assert "already holds 10 of the files" in again.err
     assert rules.read_text() == "# my own rules\n"
+
+
+def test_a_plugin_may_not_take_an_installed_game_s_name(run_cli: Run, tmp_path: Path) -> None:
+    refused = run_cli("new", "--plugin", "toy-nim", "-o", str(tmp_path))
+    assert refused.status == 1
+    assert "game plugin 'toy-nim' (printkit-toy-nim 0.1.0) is already installed" in refused.err
+    assert list(tmp_path.iterdir()) == []
+    # a definition of that name, played by no plugin of its own, is still allowed
+    assert run_cli("new", "toy-nim", "-o", str(tmp_path)).status == 0
 
 
 def test_package_and_class_names_are_python_names() -> None:

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from printkit import plugins
 from printkit.console import Console
 from printkit.errors import BuildError, DefinitionError
 
@@ -91,7 +92,14 @@ def run(args: argparse.Namespace, console: Console) -> int:
     package = package_of(name)
     targets = {source: folder / target.format(name=name, package=package)
                for source, target in files.items()}
+    if plugin and name in plugins.game_names():
+        raise DefinitionError(f"{plugins.label(name)} is already installed: a second game "
+                              "of that name would clash with it (choose another name)")
     existing = [str(path) for path in targets.values() if path.exists()]
+    if len(existing) > 3:
+        raise DefinitionError(f"{folder} already holds {len(existing)} of the files printkit "
+                              "new would write: it never writes over a file (choose another "
+                              "name or folder)")
     if existing:
         raise DefinitionError(f"{', '.join(existing)} already exists: printkit new never "
                               "writes over a file (choose another name or folder)")
