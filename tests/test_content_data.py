@@ -85,7 +85,7 @@ def test_xlsx_problems_name_the_sheet_and_the_cell(tmp_path: Path) -> None:
     assert (file, line) == ("game.yaml", 13)
     assert "has no sheet 'Unit' (did you mean 'Units'?)" in message
     path = write(tmp_path, group("units.xlsx"), {"units.xlsx": data})
-    assert problems(path) == [("units.xlsx", 2, 2, "count must be a whole number from 1 to "
+    assert problems(path) == [("units.xlsx[Units]", 2, 2, "count must be a whole number from 1 to "
                                                    "1000, not 'many'")]
 
 

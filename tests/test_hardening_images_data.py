@@ -276,7 +276,7 @@ def test_workbook_numbers_must_be_finite_numbers(run_cli: Run, tmp_path: Path, v
     path = _workbook(tmp_path, value)
     result = run_cli("check", str(path))
     assert result.status == 1, result.err
-    assert f"{tmp_path / 'book.xlsx'}:2:2: error: {said}" in result.err
+    assert f"{tmp_path / 'book.xlsx'}[Sheet]:2:2: error: {said}" in result.err
     assert "internal error" not in result.err
 
 

@@ -21,7 +21,7 @@ from printkit.deck.files import FileRefused, find, read, shown_folder
 from printkit.deck.model import AttributeValue
 from printkit.deck.tablecells import CellCount, Record, check_text
 from printkit.deck.tablecells import Refused as _Refused
-from printkit.errors import Location, Problem, location_in_text
+from printkit.errors import Location, Problem, did_you_mean, location_in_text
 from printkit.yamlsource import Document, PathKey
 
 COLUMN = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
@@ -69,7 +69,7 @@ def read_table(doc: Document, path: PathKey, source: object, folder: Path,
         if isinstance(source, list):
             table = _inline(doc, path, source, problems)
         else:
-            name, sheet = (source, None) if isinstance(source, str) else _file_and_sheet(source)
+            name, sheet, optional = _parts(source)
             where = doc.where(path if isinstance(source, str) else (*path, "file"))
             try:
                 found = find(folder, shown_folder(doc.file), name, "data table")
@@ -78,25 +78,43 @@ def read_table(doc: Document, path: PathKey, source: object, folder: Path,
                 raise _Refused(Problem(str(exc), where)) from None
             suffix = found.path.suffix.lower()
             if suffix == ".xlsx":
-                table = _workbook(found.shown, data, sheet, where)
+                table = _workbook(found.shown, data, sheet, where, problems)
             elif suffix in (".csv", ".tsv", ".txt"):
                 if sheet is not None:
                     raise _Refused(Problem("only a workbook (.xlsx) has sheets",
                                            doc.where((*path, "sheet"))))
                 table = _csv(found.shown, data, "\t" if suffix == ".tsv" else None, where,
-                             problems)
+                             optional, problems)
             else:
                 raise _Refused(Problem(f"{found.shown!r}: a data table is a .csv, .tsv or "
                                        ".xlsx file", where))
+            if optional:
+                _unknown_optional(doc, (*path, "optional"), optional, table, problems)
     except _Refused as exc:
         problems.append(exc.problem)
         return None
     return table if len(problems) == before else None
 
 
-def _file_and_sheet(source: object) -> tuple[str, str | None]:
+def _parts(source: object) -> tuple[str, str | None, tuple[str, ...]]:
+    """The file, the sheet and the optional columns of a ``data:`` file or mapping."""
+    if isinstance(source, str):
+        return source, None, ()
     assert isinstance(source, dict)  # the schema let nothing else through
-    return str(source["file"]), source.get("sheet")
+    return (str(source["file"]), source.get("sheet"),
+            tuple(str(name) for name in source.get("optional") or ()))
+
+
+def _unknown_optional(doc: Document, path: PathKey, names: tuple[str, ...], table: Table,
+                      problems: list[Problem]) -> None:
+    """An error for each optional column the table does not have (a misspelt name would
+    otherwise leave the column required and the author puzzled)."""
+    for index, name in enumerate(names):
+        if name not in table.columns:
+            problems.append(Problem(f"{table.shown} has no column {name!r} to make optional"
+                                    + did_you_mean(name, table.columns)
+                                    + f"; its columns: {', '.join(table.columns)}",
+                                    doc.where((*path, index))))
 
 
 _INTEGER = re.compile(r"-?(0|[1-9][0-9]{0,14})")
@@ -138,8 +156,16 @@ def _header(names: Sequence[tuple[str, Location]]) -> tuple[str, ...]:
     return tuple(columns)
 
 
-def _rows(shown: str, columns: tuple[str, ...], lines: Iterator[Record]) -> tuple[Row, ...]:
-    """Rows of cells by column; blank rows are skipped, extra cells refused."""
+def _rows(shown: str, columns: tuple[str, ...], lines: Iterator[Record],
+          problems: list[Problem], optional: tuple[str, ...] | None = None
+          ) -> tuple[Row, ...]:
+    """Rows of cells by column; blank rows are skipped, extra cells refused.
+
+    With ``optional`` (a CSV's rows, where a cell left out moves the ones after it into
+    the wrong columns), a row with fewer cells than columns is a problem naming the columns
+    it leaves out, unless all of those are in ``optional``; every such row is reported.
+    ``None`` (a workbook, whose every cell has its own column) reads a cell left out as an
+    empty one."""
     bound = limits.current().cards
     rows: list[Row] = []
     for where, cells in lines:
@@ -152,6 +178,8 @@ def _rows(shown: str, columns: tuple[str, ...], lines: Iterator[Record]) -> tupl
         if extra:
             raise _Refused(Problem(f"this row has more cells than the {len(columns)} named "
                                    "columns", extra[0][1]))
+        if optional is not None and len(cells) < len(columns):
+            _short(columns, cells, optional, problems)
         named = {}
         for index, column in enumerate(columns):
             if index < len(cells):
@@ -168,10 +196,26 @@ def _rows(shown: str, columns: tuple[str, ...], lines: Iterator[Record]) -> tupl
     return tuple(rows)
 
 
+def _short(columns: tuple[str, ...], cells: list[tuple[AttributeValue, Location]],
+           optional: tuple[str, ...], problems: list[Problem]) -> None:
+    """The problem with a CSV row that stops before its last columns, at the row's end."""
+    missing = [c for c in columns[len(cells):] if c and c not in optional]
+    if not missing:
+        return
+    last = cells[-1][1]
+    end = Location(last.file, last.line, last.column + last.length, last.source_line)
+    named = ", ".join(repr(c) for c in missing)
+    problems.append(Problem(
+        f"this row has {len(cells)} of the {len(columns)} cells, so {named} "
+        f"{'has' if len(missing) == 1 else 'have'} no cell (a cell left out moves the "
+        "ones after it into the wrong columns): give every column a cell, an empty one "
+        f"for a blank value ('a,,c'), or list {'it' if len(missing) == 1 else 'them'} "
+        "under the table's 'optional:'", end))
+
+
 def _csv(shown: str, data: bytes, delimiter: str | None, where: Location,
-         problems: list[Problem]) -> Table:
-    """A CSV or tab-separated table."""
-    del problems
+         optional: tuple[str, ...], problems: list[Problem]) -> Table:
+    """A CSV or tab-separated table; a row may leave out only the ``optional`` columns."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:  # at the bad byte: the text before it is good
@@ -190,7 +234,7 @@ def _csv(shown: str, data: bytes, delimiter: str | None, where: Location,
                                where))
     header = [(str(value), at) for value, at in head[1]]
     columns = _header([(name.strip(), at) for name, at in header])
-    return Table(shown, columns, _rows(shown, columns, records))
+    return Table(shown, columns, _rows(shown, columns, records, problems, optional))
 
 
 def _records(shown: str, text: str, lines: list[str], delimiter: str
@@ -258,15 +302,16 @@ def _records(shown: str, text: str, lines: list[str], delimiter: str
         yield start, cells
 
 
-def _workbook(shown: str, data: bytes, sheet: str | None, where: Location) -> Table:
-    """The first sheet (or the sheet named) of an XLSX workbook."""
-    with workbook.records(shown, data, sheet, where) as records:
+def _workbook(shown: str, data: bytes, sheet: str | None, where: Location,
+              problems: list[Problem]) -> Table:
+    """The first sheet (or the sheet named) of an XLSX workbook, shown as ``book[sheet]``."""
+    with workbook.records(shown, data, sheet, where) as (shown, records):
         head = next(records, None)
         if head is None:
             raise _Refused(Problem(f"{shown}: the sheet is empty: its first row must name "
                                   "the columns", where))
         columns = _header([(str(value).strip(), at) for value, at in head[1]])
-        return Table(shown, columns, _rows(shown, columns, records))
+        return Table(shown, columns, _rows(shown, columns, records, problems))
 
 
 def _inline(doc: Document, path: PathKey, items: list[object],

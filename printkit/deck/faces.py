@@ -22,7 +22,7 @@ from printkit.deck.model import AttributeValue, CardFace
 from printkit.deck.options import AttributeCheck, Kinds, OptionsSpec
 from printkit.deck.patterns import Pattern, PatternError, parse_pattern
 from printkit.deck.resolve import BUILT_IN, CardData, check_fields, resolve_card
-from printkit.deck.schema import JSON, Checker, Field, Node, Record, Text
+from printkit.deck.schema import JSON, Checker, Field, ListOf, Node, Record, Text
 from printkit.deck.shapes import LayoutOptions
 from printkit.errors import Location, Problem, did_you_mean
 from printkit.yamlsource import Document, PathKey
@@ -45,9 +45,12 @@ def file_word(value: object) -> str:
 SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 """What a face's name may be (it becomes a file name in the kit)."""
 
-_TABLE_FILE = Record(description="A sheet of a workbook.", fields={
+_TABLE_FILE = Record(description="A table file, with the sheet and the columns a row may "
+                     "leave out.", fields={
     "file": Field(Text("an .xlsx, .csv or .tsv file beside the definition"), required=True),
     "sheet": Field(Text("the sheet's name (default: the first sheet)")),
+    "optional": Field(ListOf(Text("a column name"), "columns a CSV row may end before "
+                             "(their cells are then empty)")),
 })
 
 
@@ -57,7 +60,8 @@ class DataSource(Node):
 
     description: str = ("one card per row: a .csv, .tsv or .xlsx file beside the definition "
                         "(first row: column names; a 'count' column gives copies), "
-                        "{file, sheet}, or a list of mappings")
+                        "{file, sheet, optional: [columns a CSV row may leave out]}, or a "
+                        "list of mappings; an empty cell is an empty value")
 
     def check(self, value: object, path: PathKey, checker: Checker) -> object:
         if isinstance(value, str):
@@ -66,7 +70,8 @@ class DataSource(Node):
             return _TABLE_FILE.check(value, path, checker)
         if isinstance(value, list):
             return value  # rows are checked, with their places, when the table is read
-        checker.fail(path, "expected a file name, {file, sheet} or a list of rows")
+        checker.fail(path, "expected a file name, {file, sheet, optional} or a list of "
+                     "rows")
         return None
 
     def json(self) -> JSON:

@@ -26,9 +26,9 @@ MOST_COLUMNS = 500
 
 @contextmanager
 def records(shown: str, data: bytes, sheet: str | None, where: Location
-            ) -> Iterator[Iterator[Record]]:
-    """The rows of the first sheet (or the sheet named) of the workbook ``data``, read
-    while the ``with`` block lasts; raises :class:`Refused`."""
+            ) -> Iterator[tuple[str, Iterator[Record]]]:
+    """How problems name the sheet read (``book.xlsx[Sheet]``: the first sheet or the one
+    named), and its rows, read while the ``with`` block lasts; raises :class:`Refused`."""
     bound = limits.current().file_size
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
@@ -56,7 +56,8 @@ def records(shown: str, data: bytes, sheet: str | None, where: Location
             raise Refused(Problem(f"{shown} has no sheet {sheet!r}" + did_you_mean(
                 sheet, names) + f"; its sheets: {', '.join(names)}", where))
         page = book[sheet] if sheet is not None else book.worksheets[0]
-        yield _sheet_records(shown, page)
+        named = f"{shown}[{page.title}]"
+        yield named, _sheet_records(named, page)
     finally:
         book.close()
 
