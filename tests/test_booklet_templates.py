@@ -216,7 +216,7 @@ def test_a_game_without_diagrams_prints_its_position_in_notation(
     figure = make_figure(3, example, game.definition, ("#000000",),
                          face_library(game.definition))
     assert figure.diagrams == () and "piles: 2 0 1" in figure.notation
-    assert "".join(s.text for s in figure.moves) == "P2 plays take 2 from 1."
+    assert "".join(s.text for s in figure.moves) == "P2's move: take 2 from 1."
     words = ["".join(s.text for s in sentence) for sentence in figure.sentences]
     assert words == ["Pebbles left on the table: 1.", "P1 is to move."]
     html = block_html(figure)
