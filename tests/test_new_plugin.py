@@ -184,3 +184,7 @@ def test_the_scaffold_type_checks_against_printkit_on_a_plain_path(run_cli: Run,
         cwd=folder, capture_output=True, text=True, check=False)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "Success: no issues found in 4 source files" in checked.stdout
+    linted = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--config",
+                             str(ROOT / "pyproject.toml"), "."],
+                            cwd=folder, capture_output=True, text=True, check=False)
+    assert linted.returncode == 0, linted.stdout + linted.stderr  # printkit's own lint rules
