@@ -274,6 +274,20 @@ HOSTILE_SVG = {
                              "<rect> reaches"),
     "a flat scale": ('<rect width="10" height="10" opacity="0.5" transform="scale(1 0)"/>',
                      "<rect> transform 'scale(1 0)' squashes the shape flat"),
+    "an unknown colour": ('<path d="M2 2 L20 20 L2 20 Z" fill="foo"/>',
+                          "<path> fill 'foo' is not a colour the PDF writer knows"),
+    "a colour name in capitals": ('<rect width="4" height="4" stroke="RED"/>',
+                                  "<rect> stroke 'RED' is not a colour the PDF writer knows"),
+    "rgb() of two numbers in a style": (
+        '<path d="M2 2 L20 20" style="stroke:rgb(1,2)"/>',
+        "<path> stroke in its style 'rgb(1,2)' is not a colour the PDF writer reads (css "),
+    "hex digits that are not": (f'<g color="#zzzzzz">{SOUND}</g>',
+                                "<g> color '#zzzzzz' is not a colour: a # takes 3, 4, 6 or 8"),
+    "an unknown stop colour": (f'<g style="stop-color: ghost">{SOUND}</g>',
+                               "<g> stop-color in its style 'ghost' is not a colour"),
+    "an unknown colour on the drawing": (
+        _svg(SOUND).replace("<svg ", '<svg fill="nocolour" '),
+        "<svg> fill 'nocolour' is not a colour the PDF writer knows"),
     "a view box of 1e300": (_svg(SOUND, "0 0 1e300 1e300"), "the view box holds '1e+300'"),
     "a view box of 1e-300": (_svg(SOUND, "0 0 1e-300 24"),
                              "the view box is 1e-300 x 24: a width or height under 1e-06"),
@@ -296,6 +310,29 @@ def test_svg_numbers_no_renderer_can_draw_are_located_errors_in_check(tmp_path: 
     status, _, err = run("check", str(game))
     assert status == 1, err
     assert err.startswith(f"{game}:6:9: error: ") and f"mark.svg: {words}" in err
+
+
+def test_colours_the_renderer_knows_are_accepted() -> None:
+    for colour in ("#abc", "#abcd", "#a1b2c3", "#a1b2c3d4", "navy", "transparent", "none",
+                   "currentColor", "rgb(10, 20, 30)", "rgb(10%,20%,30%)", "hsl(120, 50%, 50%)"):
+        drawing = read_drawing(_svg(f'<rect width="4" height="4" fill="{colour}" '
+                                    f'style="stroke: {colour}"/>').encode())
+        assert f'fill="{colour}"' in drawing.body
+
+
+def test_svglib_reports_nothing_on_stderr(capsys: pytest.CaptureFixture[str],
+                                         caplog: pytest.LogCaptureFixture) -> None:
+    # a colour check refuses, drawn anyway (as a face that bypassed check would be): svglib
+    # logs "Can't handle color", which Python's last-resort handler printed on stderr
+    # (caplog listens where that handler does)
+    face = ('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" '
+            'viewBox="0 0 10 10"><rect width="5" height="5" fill="nosuchcolour"/></svg>')
+    canvas = Canvas(io.BytesIO())
+    with caplog.at_level(logging.WARNING):
+        pdfcanvas.store_form(canvas, "face", face)
+    canvas.save()
+    assert [r.getMessage() for r in caplog.records] == []
+    assert capsys.readouterr().err == ""
 
 
 @pytest.mark.parametrize("name", ["a width of 1e300", "nan in path data", "a circle at 1e308",

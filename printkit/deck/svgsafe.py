@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from printkit import limits
 from printkit.deck import svgnumbers
+from printkit.deck.svgcolours import COLOUR_ATTRIBUTES, colour_problem
 from printkit.deck.svgnumbers import IDENTITY, Box, Matrix, SvgRefused, Work
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -98,6 +99,7 @@ def read_drawing(data: bytes) -> Drawing:
     view_box = _root_view_box(root)
     walk = _Walk(Box(view_box[2], view_box[3]), Work())
     values = _values(root, _PRESENTATION)
+    _check_colours("svg", root, _style(root.get("style", "")))
     matrix, strokes = svgnumbers.shape("svg", values, IDENTITY, 0.0, walk.box, walk.work)
     inner = "".join(_element(child, walk, 1, matrix, strokes) for child in root)
     wrapper = _written(values, _PRESENTATION)
@@ -161,12 +163,26 @@ def _element(node: ET.Element, walk: _Walk, depth: int, parent: Matrix,
             raise SvgRefused(f"<{name}> uses {attribute}, which printkit does not support in "
                              "placed drawings")
     values = _values(node, _ATTRIBUTES, style)
+    _check_colours(name, node, style)
     matrix, strokes = svgnumbers.shape(name, values, parent, inherited, walk.box, walk.work)
     attributes = _written(values, _ATTRIBUTES)
     children = "".join(_element(child, walk, depth + 1, matrix, strokes) for child in node)
     if name == "g":
         return f"<g{attributes}>{children}</g>" if children else ""
     return f"<{name}{attributes}/>"
+
+
+def _check_colours(name: str, node: ET.Element, style: dict[str, str]) -> None:
+    """Refuse a colour of ``node`` (attribute or style declaration) that the PDF writer
+    cannot paint (:mod:`printkit.deck.svgcolours`)."""
+    for key in COLOUR_ATTRIBUTES:
+        for where, given in (("", node.get(key)), (" in its style", style.get(key))):
+            if given is None:
+                continue
+            value = " ".join(given.split())
+            problem = colour_problem(value)
+            if problem is not None:
+                raise SvgRefused(f"<{name}> {key}{where} {value[:40]!r} {problem}")
 
 
 def _style(text: str) -> dict[str, str]:

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import hashlib
 import io
+import logging
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -221,8 +223,26 @@ def read_svg(svg: str) -> Any:
             return ref
 
     source = io.BytesIO(svg.encode("utf-8"))
-    root = load_svg_file(source)
-    return None if root is None else Renderer(source).render(root)
+    with _svglib_quiet():
+        root = load_svg_file(source)
+        return None if root is None else Renderer(source).render(root)
+
+
+@contextlib.contextmanager
+def _svglib_quiet() -> Iterator[None]:
+    """Keep svglib's log records off the terminal while it reads a drawing: what it would
+    report (a colour it cannot handle, say) ``check`` has refused already, and Python's
+    last-resort handler would otherwise print it on stderr."""
+    logger = logging.getLogger("svglib")
+    handler = logging.NullHandler()
+    propagate = logger.propagate
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagate
 
 
 def draw(drawing: Any, canvas: Canvas) -> None:
