@@ -22,7 +22,8 @@ from printkit.units import MM
 from tests.pdfinspect import PageContent, read_pages
 
 Point = tuple[float, float]
-FORMULA = re.compile(r"--back-offset=(?:(-?[\d.]+)([+-]))?(-?)X,(?:(-?[\d.]+)([+-]))?(-?)Y")
+FORMULA = re.compile(r"--back-offset=(?:(-?[\d.]+)([+-]))?(-?)([XY]),"
+                     r"(?:(-?[\d.]+)([+-]))?(-?)([XY])")
 
 
 def _spec(paper: str) -> SheetSpec:
@@ -69,15 +70,16 @@ def _follow(text: str, reading: Point) -> tuple[float, float]:
     """The offset (mm) the sheet's printed formula gives for a reading (mm right, mm up)."""
     found = FORMULA.search(text.replace("\n", ""))
     assert found is not None, text
-    base_x, op_x, neg_x, base_y, op_y, neg_y = found.groups()
+    base_x, op_x, neg_x, letter_x, base_y, op_y, neg_y, letter_y = found.groups()
 
-    def term(base: str | None, op: str | None, negative: str, value: float) -> float:
+    def term(base: str | None, op: str | None, negative: str, letter: str) -> float:
+        value = reading[0] if letter == "X" else reading[1]
         signed = -value if negative else value
         if op == "-":
             signed = -value
         return (float(base) if base else 0.0) + signed
 
-    return term(base_x, op_x, neg_x, reading[0]), term(base_y, op_y, neg_y, reading[1])
+    return term(base_x, op_x, neg_x, letter_x), term(base_y, op_y, neg_y, letter_y)
 
 
 def _read_sheet(tmp_path: Path, spec: SheetSpec, duplex: str, built: Point,

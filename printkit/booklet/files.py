@@ -30,12 +30,14 @@ def for_paper(booklet: Booklet, paper: Paper) -> Booklet:
     return replace(booklet, blocks=blocks)
 
 
-def booklet_files(booklet: Booklet, paper: Paper) -> BookletFiles:
-    """Write ``booklet`` for folding from ``paper`` (A4 gives A5 pages, Letter half-letter)."""
+def booklet_files(booklet: Booklet, paper: Paper, duplex: str = "long") -> BookletFiles:
+    """Write ``booklet`` for folding from ``paper`` (A4 gives A5 pages, Letter half-letter),
+    imposed for turning the sheets over the edge ``duplex`` names."""
     booklet = for_paper(booklet, paper)
     page = booklet_page(paper)
     layout = booklet_pdf(booklet, page)
     sheet = paper.landscape() if paper.width < paper.height else paper
-    imposed = imposed_pdf(layout.data, page=page, sheet=sheet, title=booklet.title)
+    imposed = imposed_pdf(layout.data, page=page, sheet=sheet, title=booklet.title,
+                          duplex=duplex)
     return BookletFiles(layout.data, imposed, booklet_html(booklet, page, layout),
                         layout.pages)

@@ -49,10 +49,10 @@ def _build(name_or_path: str, output_root: Path, options: BuildOptions, variant:
         write_cards(kit.cards, out, progress)
     if kit.board is not None:
         write_board(kit.board, game, out, progress)
-    write_components(kit.components, out, progress)
+    write_components(kit.components, out, progress, kit.plan.layouts)
     if kit.booklet is not None:
         progress("booklet examples", kit.booklet.figures, kit.booklet.figures)
-        files = booklet_files(kit.booklet, kit.plan.paper)
+        files = booklet_files(kit.booklet, kit.plan.paper, kit.plan.duplex)
         out.add("booklet.pdf", files.pdf)
         out.add("booklet-imposed.pdf", files.imposed)
         out.add("booklet.html", files.html)

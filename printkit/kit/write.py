@@ -19,7 +19,7 @@ from printkit.kit.games import ResolvedGame
 from printkit.kit.outputs import OutputSet
 from printkit.layout import board_pdf
 from printkit.layout import cards as card_pdf
-from printkit.layout.artwork import Backs, SheetOptions
+from printkit.layout.artwork import Backs, SheetOptions, token_spec
 from printkit.layout.calibration import calibration
 from printkit.layout.geometry import Rect
 from printkit.layout.sheets import sheet_pdf
@@ -92,8 +92,10 @@ def _keep_clear(picture: BoardPicture) -> tuple[Rect, ...]:
     return tuple(to_board(geo, b) for b in (title, *squares))
 
 
-def write_components(components: ComponentsPlan, out: OutputSet, progress: Progress) -> None:
-    """Queue every component's files."""
+def write_components(components: ComponentsPlan, out: OutputSet, progress: Progress,
+                     layouts: tuple[str, ...] = ()) -> None:
+    """Queue every component's files (and, when ``layouts`` asks for a calibration sheet
+    and no deck gave one, a calibration sheet for the first two-sided tokens)."""
     for step, part in enumerate(components.parts, start=1):
         if isinstance(part, CardsPlan):
             write_cards(part, out, progress)
@@ -101,6 +103,12 @@ def write_components(components: ComponentsPlan, out: OutputSet, progress: Progr
             data, _ = token_sheets(part.fronts, part.backs or None, shape=part.shape,
                                    title=part.title, options=part.options)
             out.add(f"{part.component.name}.pdf", data)
+            if part.backs and "calibration" in layouts and "calibration.pdf" not in out.files:
+                flip = part.options.duplex if part.options.duplex != "none" else "long"
+                out.add("calibration.pdf", calibration(
+                    token_spec(part.options.spec, part.shape), title=part.title, duplex=flip,
+                    back_offset=part.options.back_offset,
+                    sheets=f"the token sheets ({part.component.name}.pdf)"))
         elif isinstance(part, SheetPlan):
             sheet = part.component
             out.add(f"{sheet.name}.pdf", sheet_pdf(part.page, title=part.title,

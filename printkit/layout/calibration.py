@@ -8,9 +8,11 @@ the cross shows the printer's shift as seen from the front.
 
 The sign of the advice follows from the turn.  Seen from the front, a back-page shift
 ``s`` appears as ``L s``, where ``L`` mirrors the axis the sheet turns about (long-edge
-flip on a portrait page: x).  ``--back-offset`` moves backs in the back page's own
-coordinates, so the offset that cancels a reading ``d`` is ``-L d`` added to the offset
-already built in: :func:`advice` gives the two signs and the sheet prints them.
+flip on a portrait page: x).  ``--back-offset`` is measured on the paper as the printer
+feeds it (:mod:`printkit.layout.duplex`), which on a landscape sheet is a quarter turn from
+the page, so :func:`advice` says which reading goes into which number, with which sign.
+The sheet is laid out like the card sheets (portrait or landscape), so it is turned over
+the same way as they are.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.layout.duplex import flips_x, orientation, page_offset, paper_to_page, transpose
 from printkit.layout.fonts import BOLD, REGULAR
-from printkit.layout.geometry import INFO_BAND, Rect, SheetSpec, Slot, mirror_slot
+from printkit.layout.geometry import INFO_BAND, Rect, SheetSpec, Slot, mirror_slot, sheet_grid
 from printkit.layout.label import draw_label
 from printkit.layout.paper import Paper
 from printkit.layout.pdfcanvas import new_canvas, saved
@@ -39,22 +42,26 @@ EXAMPLE = (2, 1)
 @dataclass(frozen=True)
 class Advice:
     """How a reading (x right, y up, seen from the front) turns into ``--back-offset``:
-    the new offset is ``(base_x + sign_x * x, base_y + sign_y * y)``, in millimetres."""
+    each of the new offset's two numbers is its base plus or minus one of the reading's,
+    in millimetres (``terms[i]`` is ``(sign, 0 for X or 1 for Y)``)."""
 
-    sign_x: int
-    sign_y: int
+    terms: tuple[tuple[int, int], tuple[int, int]]
     base_x: float
     base_y: float
 
     def offset(self, x: float, y: float) -> tuple[float, float]:
         """The ``--back-offset`` (mm) that cancels a reading of ``x`` right and ``y`` up."""
-        return self.base_x + self.sign_x * x, self.base_y + self.sign_y * y
+        reading = (x, y)
+        (sign_x, from_x), (sign_y, from_y) = self.terms
+        return (self.base_x + sign_x * reading[from_x],
+                self.base_y + sign_y * reading[from_y])
 
     def formula(self) -> str:
         """The advice as the sheet prints it: ``--back-offset=X,-Y`` (``1.5+X,-Y`` when the
-        sheet was built with an offset)."""
-        return f"--back-offset={_term(self.base_x, self.sign_x, 'X')},"\
-               f"{_term(self.base_y, self.sign_y, 'Y')}"
+        sheet was built with an offset; ``-Y,-X`` on a landscape sheet)."""
+        (sign_x, from_x), (sign_y, from_y) = self.terms
+        return f"--back-offset={_term(self.base_x, sign_x, 'XY'[from_x])},"\
+               f"{_term(self.base_y, sign_y, 'XY'[from_y])}"
 
 
 def _mm(value: float) -> str:
@@ -70,12 +77,19 @@ def _term(base: float, sign: int, name: str) -> str:
 
 
 def advice(paper: Paper, duplex: str, back_offset: tuple[float, float]) -> Advice:
-    """What to build with after reading the sheet (``back_offset`` in points, as built)."""
-    probe = Rect(1, 1, 1, 1)
-    mirrored = mirror_slot(Slot(0, 0, probe, probe), paper, duplex)
-    flips_x = abs(mirrored.x - probe.x) > 1e-9
-    return Advice(1 if flips_x else -1, -1 if flips_x else 1, back_offset[0] / MM,
-                  back_offset[1] / MM)
+    """What to build with after reading the sheet printed on ``paper`` (``back_offset`` in
+    points, as built, in the paper's frame: :mod:`printkit.layout.duplex`).
+
+    A back shifted by ``s`` on its page is seen from the front at ``L s`` (``L`` mirrors
+    the axis the sheet turns about), so a reading ``d`` asks for ``-L d`` more on the page,
+    which is ``-P^T L d`` on the paper (``P`` takes the paper's frame to the page's).
+    """
+    mirror = ((-1, 0), (0, 1)) if flips_x(paper, duplex) else ((1, 0), (0, -1))
+    (a, b), (c, d) = transpose(paper_to_page(paper))
+    (m, _), (_, n) = mirror
+    rows = ((-a * m, -b * n), (-c * m, -d * n))
+    terms = tuple((row[0] + row[1], 0 if row[0] else 1) for row in rows)
+    return Advice((terms[0], terms[1]), back_offset[0] / MM, back_offset[1] / MM)
 
 
 def _grid(canvas: Canvas, cx: float, cy: float, half: int, unit: float, *,
@@ -140,11 +154,13 @@ def _example(canvas: Canvas, left: float, top: float, guide: Advice) -> None:
             canvas.drawString(text_x, top - 3 * MM - i * 4.4 * MM, line)
 
 
-def calibration(spec: SheetSpec, *, title: str, duplex: str,
-                back_offset: tuple[float, float]) -> bytes:
+def calibration(spec: SheetSpec, *, title: str, duplex: str, back_offset: tuple[float, float],
+                sheets: str = "the card sheets (cards.pdf)") -> bytes:
     """Two pages (one sheet, duplex): a millimetre grid and the advice on the front, a red
-    cross on the back.  ``back_offset`` (points) is the offset the sheet is built with."""
-    paper = spec.paper
+    cross on the back.  The sheet takes the orientation of the sheets ``spec`` lays out
+    (named by ``sheets``), since a landscape sheet turns over another edge than a portrait
+    one.  ``back_offset`` (points, paper frame) is the offset the sheet is built with."""
+    paper = sheet_grid(spec).paper
     guide = advice(paper, duplex, back_offset)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (paper.width, paper.height), title=f"{title} duplex test",
@@ -154,35 +170,39 @@ def calibration(spec: SheetSpec, *, title: str, duplex: str,
     canvas.setFillColorRGB(*INK)
     canvas.setFont(BOLD, 12)
     canvas.drawCentredString(cx, top - 8 * MM, "Duplex calibration")
+    canvas.setFont(REGULAR, 8.5)
+    canvas.drawCentredString(cx, top - 12.5 * MM, f"for {sheets}, {orientation(paper)} "
+                             f"{paper.name}")
     steps = [
         f"1. Print both pages on one sheet: two-sided, {duplex}-edge flip, actual size (100%).",
         "2. Hold the sheet against a window with this side facing you.",
         "3. Read where the middle of the red cross falls on the grid: X mm to the right of",
         "    the centre (left of it: X is negative), Y mm up (below it: Y is negative).",
-        f"4. Build your cards with {guide.formula()} (numbers in mm).",
+        f"4. Build again with {guide.formula()} (numbers in mm).",
     ]
     if guide.base_x or guide.base_y:
         steps.append(f"    This sheet was built with --back-offset={_mm(guide.base_x)},"
                      f"{_mm(guide.base_y)}; the formula includes it.")
-    canvas.setFont(REGULAR, 8.5)
     left = spec.margin + 8 * MM
     for i, line in enumerate(steps):
-        canvas.drawString(left, top - (17 + 5 * i) * MM, line)
+        canvas.drawString(left, top - (19 + 5 * i) * MM, line)
     _grid(canvas, cx, cy, GRID, MM, labels=True)
     _example(canvas, left, cy - (GRID + 22) * MM, guide)
     band = Rect(spec.margin, spec.margin, paper.width - 2 * spec.margin, INFO_BAND)
-    draw_label(canvas, band, title=title, what="duplex calibration, front", page=1, pages=2)
+    draw_label(canvas, band, title=title, what=f"duplex calibration for {orientation(paper)} "
+               "sheets, front", page=1, pages=2)
     canvas.showPage()
     # the back: the cross sits where the front's centre lands, moved by the offset
     probe = Rect(cx, cy, 0, 0)
     spot = mirror_slot(Slot(0, 0, probe, probe), paper, duplex)
-    bx, by = spot.x + back_offset[0], spot.y + back_offset[1]
+    dx, dy = page_offset(paper, back_offset)
+    bx, by = spot.x + dx, spot.y + dy
     _red_cross(canvas, bx, by, 10 * MM, 6 * MM, 0.8)
     canvas.setFont(REGULAR, 8)
     canvas.setFillColorRGB(*RED)
     canvas.drawCentredString(bx, by - 14 * MM, "back of the calibration sheet")
     draw_label(canvas, mirror_slot(Slot(0, 0, band, band), paper, duplex), title=title,
-               what="duplex calibration, back", page=2, pages=2)
+               what=f"duplex calibration, back ({duplex}-edge flip)", page=2, pages=2)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.layout.artwork import Artwork, Backs, SheetOptions
+from printkit.layout.duplex import page_offset
 from printkit.layout.fonts import REGULAR
 from printkit.layout.geometry import (
     Grid,
@@ -76,7 +77,7 @@ def cut_sheets(cards: Sequence[Artwork], back: Backs, *, title: str,
     labels = PageLabels(canvas)
     backs = backs_of(cards, back)
     back_forms = _back_forms(forms, backs)
-    dx, dy = options.back_offset
+    dx, dy = page_offset(grid.paper, options.back_offset)
     marks = marks_code(grid.marks)
     back_band = flipped_band(grid.info, grid.paper, options.duplex)
     page = 0

@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.layout.artwork import Artwork, SheetOptions, TokenShape, token_spec
 from printkit.layout.cards import MARK_WIDTH, flipped_band, marks_code
+from printkit.layout.duplex import page_offset
 from printkit.layout.geometry import Grid, Rect, mirror_slot, pages_needed, sheet_grid
 from printkit.layout.label import PageLabels
 from printkit.layout.pdfcanvas import FormLibrary, new_canvas, saved
@@ -91,7 +92,7 @@ def token_sheets(fronts: Sequence[Artwork], backs: Sequence[Artwork] | None, *,
                         subject="token sheets")
     forms = FormLibrary(canvas)
     labels = PageLabels(canvas)
-    dx, dy = options.back_offset
+    dx, dy = page_offset(grid.paper, options.back_offset)
     page = 0
     for sheet in range(sheets):
         chunk = range(sheet * per_page, min(len(fronts), (sheet + 1) * per_page))
