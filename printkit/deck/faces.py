@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from anyascii import anyascii
+
 from printkit import limits
 from printkit.deck.content import Content
 from printkit.deck.data import Table, read_table
@@ -31,15 +33,16 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 def file_word(value: object) -> str:
-    """A field's value as it goes into a face's file name: anything but letters, digits,
-    '.', '_' and '-' becomes '-' (``"one:1"`` -> ``"one-1"``, ``"Fire Bolt"`` ->
+    """A field's value as it goes into a face's file name: letters of any script are
+    written in Latin letters (by anyascii, keeping their case), then anything but letters,
+    digits, '.', '_' and '-' becomes '-' (``"one:1"`` -> ``"one-1"``, ``"Fire Bolt"`` ->
     ``"Fire-Bolt"``), so data can name cards without making unsafe file names; the
     pattern's own text is not changed, and is still checked.
 
-    >>> file_word("../x y")
-    '..-x-y'
+    >>> file_word("../x y"), file_word("Łódź"), file_word("Ωμέγα")
+    ('..-x-y', 'Lodz', 'Omega')
     """
-    return _UNSAFE.sub("-", str(value))
+    return _UNSAFE.sub("-", anyascii(str(value)))
 
 
 SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
@@ -121,7 +124,7 @@ def expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count:
         content = Content(Path(doc.file).parent, shown_folder(doc.file))
     bound = limits.current()
     faces: list[CardFace] = []
-    seen: dict[str, int] = {}
+    seen: dict[str, tuple[str, Location | None]] = {}
     face_total = card_total = 0
     for index, group in enumerate(groups):
         where: PathKey = (*base, index)
@@ -161,16 +164,17 @@ def expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count:
                 named = pattern.fill({**{k: file_word(v) for k, v in values.items()},
                                       "n": f"{number:0{width}d}"})
                 key = f"{named}-{mark}" if mark and "deck" not in pattern.fields else named
+                maker = _maker(index, card)
+                row = maker[1]
                 if not SAFE_NAME.fullmatch(key):
-                    problems.append(doc.problem((*where, "name"), f"face name {key!r} is not "
-                                                "a safe file name: use letters, digits, '.', "
-                                                "'_' and '-' (at most 100)"))
+                    problems.append(_located(doc, (*where, "name"), row, f"face name {key!r} "
+                                             f"{_of(row)}is not a safe file name: use letters, "
+                                             "digits, '.', '_' and '-' (at most 100)"))
                     break
                 if key in seen:
-                    problems.append(doc.problem(where, f"face {key!r} is defined twice (also "
-                                                f"in face group {seen[key] + 1})"))
+                    problems.append(_twice(doc, key, seen[key], maker, where))
                     continue
-                seen[key] = index
+                seen[key] = maker
                 options = group["options"]
                 if isinstance(layout, Layout):
                     drawn = resolve_card(doc, layout, CardData(key, values, card.sources),
@@ -183,6 +187,40 @@ def expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count:
                                       deck=deck, deck_mark=mark, options=options,
                                       owner=kinds.face_owners.get(group["kind"], "")))
     return tuple(faces)
+
+
+def _row(card: _Card) -> Location | None:
+    """The first cell of the row that made ``card`` (``None`` for a card of ``generate:``)."""
+    return next(iter(card.sources.values()), None)
+
+
+def _of(row: Location | None) -> str:
+    """'(row FILE:LINE) ' naming a data row in a message, or nothing."""
+    return "" if row is None else f"(row {row.file}:{row.line}) "
+
+
+def _located(doc: Document, path: PathKey, row: Location | None, message: str) -> Problem:
+    """A problem at the data row ``row``, or at ``path`` in the definition if none."""
+    return Problem(message, row) if row is not None else doc.problem(path, message)
+
+
+def _maker(group: int, card: _Card) -> tuple[str, Location | None]:
+    """How a message names what made ``card`` (its data row, or its group and values), and
+    the row's place (``None`` for a card of ``generate:``)."""
+    row = _row(card)
+    if row is not None:
+        return f"row {row.file}:{row.line}", row
+    values = ", ".join(f"{name}={value}" for name, value in card.attributes)
+    return f"face group {group + 1}" + (f" ({values})" if values else ""), None
+
+
+def _twice(doc: Document, key: str, first: tuple[str, Location | None],
+           second: tuple[str, Location | None], where: PathKey) -> Problem:
+    """The problem of two cards named ``key``, at the second (its row, or its group),
+    naming what made each."""
+    return _located(doc, where, second[1], f"face {key!r} is defined twice: by {first[0]} "
+                    f"and by {second[0]} (their names, written as file names, are the same: "
+                    "make them differ, e.g. with {id} or {n} in the name pattern)")
 
 
 def _group(doc: Document, group: Mapping[str, Any], where: PathKey, content: Content,

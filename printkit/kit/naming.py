@@ -16,17 +16,20 @@ import hashlib
 import re
 from collections.abc import Sequence
 
+from anyascii import anyascii
+
 MAX_NAME = 120
 """Longest folder name; longer names are cut and end in a hash of the whole."""
 
 
 def slug(text: str) -> str:
-    """``text`` as a folder-name part: lower case letters, digits, dots and dashes.
+    """``text`` as a folder-name part: lower case letters, digits, dots and dashes; letters
+    of other scripts are first written in Latin letters (by anyascii).
 
-    >>> slug("card.size=70mm x 70mm")
-    'card.size-70mm-x-70mm'
+    >>> slug("card.size=70mm x 70mm"), slug("Łódź"), slug("Ωμέγα")
+    ('card.size-70mm-x-70mm', 'lodz', 'omega')
     """
-    cleaned = re.sub(r"[^a-z0-9.]+", "-", text.lower()).strip("-.")
+    cleaned = re.sub(r"[^a-z0-9.]+", "-", anyascii(text).lower()).strip("-.")
     return cleaned or "x"
 
 
