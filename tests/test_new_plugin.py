@@ -188,3 +188,24 @@ def test_the_scaffold_type_checks_against_printkit_on_a_plain_path(run_cli: Run,
                              str(ROOT / "pyproject.toml"), "."],
                             cwd=folder, capture_output=True, text=True, check=False)
     assert linted.returncode == 0, linted.stdout + linted.stderr  # printkit's own lint rules
+
+
+def test_a_folder_named_like_an_installed_game_does_not_hide_it(
+        run_cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beside the folder ``printkit new --plugin`` made, the game's name is still the
+    installed game (it was taken for the folder, and even ``printkit list`` failed)."""
+    (tmp_path / "toy-nim").mkdir()
+    monkeypatch.chdir(tmp_path)
+    checked = run_cli("check", "toy-nim")
+    assert checked.status == 0, checked.err
+    assert "toy-nim: Toy Nim is valid" in checked.out
+    listed = run_cli("list")
+    assert listed.status == 0 and "cannot be used" not in listed.out
+    assert "toy-nim                Toy Nim: 6 cards" in listed.out
+    built = run_cli("-q", "build", "toy-nim", "--jobs", "1", "-o", str(tmp_path / "out"))
+    assert built.status == 0, built.err
+    assert (tmp_path / "out" / "toy-nim" / "cards.pdf").is_file()
+    (tmp_path / "not-a-game").mkdir()  # a folder of no game's name is still refused
+    for command in ("check", "build"):
+        refused = run_cli(command, "not-a-game")
+        assert refused.status == 1 and "'not-a-game' is a folder" in refused.err

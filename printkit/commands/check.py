@@ -108,9 +108,11 @@ def check_target(target: str, *, variant: str | None = None,
                  overrides: list[str] | None = None) -> list[str]:
     """Check one game or file; returns its summary lines or raises the problems found."""
     path = Path(target)
-    if path.is_dir():
+    # a game's name beside a folder of that name (its own, from printkit new --plugin)
+    game_folder = path.is_dir() and target in plugins.game_names()
+    if path.is_dir() and not game_folder:
         raise DefinitionError(f"{target!r} is a folder: check takes {ACCEPTED}")
-    if path.exists() and not path.is_file():
+    if path.exists() and not path.is_file() and not game_folder:
         raise DefinitionError(f"{target!r} is not a regular file: check takes {ACCEPTED}")
     if _is_example_file(target):
         report = check_file(target)

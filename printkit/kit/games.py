@@ -63,6 +63,8 @@ def definition_path(name_or_path: str) -> Path:
     path = Path(name_or_path)
     if path.is_file():
         return path
+    if path.is_dir() and name_or_path in plugins.game_names():
+        return shipped_definition(name_or_path)  # a game's own folder (printkit new --plugin)
     if path.is_dir():
         raise DefinitionError(f"{name_or_path!r} is a folder: give {ACCEPTED}")
     if path.exists():
