@@ -39,6 +39,16 @@ def point_table(game: Vant) -> str:
     return f"Suits: {suits}.   Ranks: {ranks}."
 
 
+def _dead_cells(game: Vant) -> tuple[KeyLine, ...]:
+    """The key's line for the dead-cells rule (``level2_visibility: cell_dead``); none when
+    a covering card counts for later plays, as by default."""
+    if game.params.level2_visibility != "cell_dead":
+        return ()
+    return (KeyLine("Dead cells.", "A covered cell is dead: neither of its cards counts for "
+                    "the cards played after it (the penalty for matching the card it covers "
+                    "still applies)."),)
+
+
 def board_picture(engine: Any, definition: Definition) -> BoardPicture:
     """The mat for this build's cards and point table."""
     game = _engine(engine)
@@ -72,6 +82,7 @@ def board_picture(engine: Any, definition: Definition) -> BoardPicture:
             KeyLine("", "the rank's value for each card of its rank in its row, column or "
                     "diagonals, and at level two ten times the value it shares with the "
                     "card it covers."),
+            *_dead_cells(game),
             KeyLine("", point_table(game)),
         ),
         instructions=(f"Each cell is {square:g} mm across: room for a {card} card upright "
