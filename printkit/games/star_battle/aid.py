@@ -1,11 +1,12 @@
-"""Star Battle's player aid: a card for each player with the connection chart, the values
-and the turn.
+"""Star Battle's player aid: two cards for each player, the first with the connection
+chart, the values and a turn's actions, the second with battle, supply and winning.
 
 The card is printed with the deck (its face group takes the rules' parameters), so its
 words follow the variant it is built for: the build rule of the "Revision 1" table, the
 ship supply, who lays the Core, whether a player may give up their last ship, and the
 number of systems a domination needs.  The text is wrapped with Vera's own advance widths
-(the font the PDF embeds) and set as large as the card allows.
+(the font the PDF embeds) and set as large as the card allows, never below 6 pt: the
+whole aid on one card needed 5.5 pt, so it is split over two.
 """
 
 from __future__ import annotations
@@ -26,10 +27,16 @@ from printkit.render.svg import CAP_HEIGHT, FONT_FAMILY, Box, Frame, fill_bleed,
 from printkit.render.svg import text as draw_text
 from printkit.render.svgtext import svg_text
 
-LARGEST = 2.6
+LARGEST = 3.2
 """Largest text size (mm) of the aid's sections."""
-SMALLEST = 1.75
-"""Smallest text size (mm, about 5 pt) the sections may shrink to."""
+SMALLEST = 6 * 25.4 / 72
+"""Smallest text size (mm: 6 pt, the least a player should have to read)."""
+LABEL = 2.2
+"""Text size (mm, about 6.2 pt) of the words under the chart's cards."""
+PARTS = 2
+"""Cards the aid is printed on."""
+FIRST_PART = 4
+"""Sections on the first card (the rest go on the second)."""
 LEADING = 1.2
 """Line pitch, as a multiple of the text size."""
 GAP = 0.3
@@ -64,6 +71,8 @@ class AidOptions:
                                    choices=("dealer", "right_of_dealer")), "dealer")
     self_elimination: bool = option(Flag("a reconstruction may remove a player's last ship"),
                                     True)
+    part: int = option(Number("which card of the aid: 1 the chart, values and actions, 2 "
+                              "battle, supply and winning", minimum=1, maximum=PARTS), 1)
 
 
 def domination(systems: int) -> int:
@@ -144,6 +153,32 @@ def wrap(parts: tuple[tuple[str, str], ...], size: float, width: float
     return found
 
 
+def part_sections(options: AidOptions) -> tuple[tuple[str, str], ...]:
+    """The sections on the card ``options.part`` of the aid."""
+    parts = sections(options)
+    return parts[:FIRST_PART] if options.part == 1 else parts[FIRST_PART:]
+
+
+def label_lines(words: str, width: float) -> list[str]:
+    """A chart label wrapped between words to ``width`` (mm) at the size ``LABEL``."""
+    regular, _ = _faces()
+    lines: list[str] = []
+    for word in words.split():
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and regular.width(joined, LABEL) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    return lines
+
+
+def chart_labels() -> tuple[tuple[str, ...], ...]:
+    """The phrases under each card of the chart: where its lanes run, and for clubs that
+    no ship is built there."""
+    return tuple((REACH_WORDS[" ".join(connected_edges(suit))],
+                  *(("no ships built",) if suit is NO_SHIPYARD else ())) for suit in CHART)
+
+
 def text_height(sections: list[list[Line]], size: float) -> float:
     """The height wrapped sections take: their lines and the gaps between them."""
     lines = sum(len(lines) for lines in sections)
@@ -156,6 +191,9 @@ class AidLayout:
 
     band: Box
     cards: tuple[Box, ...]
+    """The chart's cards (none on the second card)."""
+    labels: tuple[tuple[str, ...], ...]
+    """The lines of words under each chart card."""
     labels_y: float
     text: Box
     size: float
@@ -176,17 +214,24 @@ def aid_layout(frame: Frame, options: AidOptions) -> AidLayout:
     card_h = card_w * 1.4
     gap = (room - len(CHART) * card_w) / len(CHART)
     top = band.h + 0.03 * h
-    cards = tuple(Box(s + gap / 2 + i * (card_w + gap), top, card_w, card_h)
-                  for i in range(len(CHART)))
-    labels_y = top + card_h + 2.6
-    text_top = labels_y + 2.6
+    cards: tuple[Box, ...] = ()
+    labels: tuple[tuple[str, ...], ...] = ()
+    labels_y = text_top = top
+    if options.part == 1:
+        cards = tuple(Box(s + gap / 2 + i * (card_w + gap), top, card_w, card_h)
+                      for i in range(len(CHART)))
+        labels = tuple(tuple(line for phrase in phrases
+                             for line in label_lines(phrase, card_w + gap - 0.4))
+                       for phrases in chart_labels())
+        labels_y = top + card_h + 2.6
+        text_top = labels_y + (max(len(lines) for lines in labels) - 1) * LABEL * LEADING + 2.6
     area = Box(s, text_top, room, h - s - text_top)
-    parts = sections(options)
+    parts = part_sections(options)
     size = LARGEST
     while size >= SMALLEST - 1e-9:
         wrapped = wrap(parts, size, room)
         if text_height(wrapped, size) <= area.h:
-            return AidLayout(band, cards, labels_y, area, size,
+            return AidLayout(band, cards, labels, labels_y, area, size,
                              tuple(tuple(lines) for lines in wrapped))
         size = round(size - 0.05, 3)
     raise ValueError("the player aid's text does not fit the card")
@@ -202,17 +247,15 @@ def render_aid(face: CardFace, frame: Frame, options: AidOptions) -> str:
     drawing.add(drawing.rect((num(-frame.bleed), num(-frame.bleed)),
                              (num(frame.width + 2 * frame.bleed), num(band.h + frame.bleed)),
                              fill=options.band))
-    title = f"{options.title} \u00b7 player aid"
+    title = f"{options.title} \u00b7 player aid {options.part}/{PARTS}"
     size = min(band.h * 0.42, (frame.width - 2 * frame.safe) / (0.68 * len(title)))
     draw_text(drawing, drawing, title, frame.width / 2, band.h / 2 + frame.safe * 0.25, size,
               options.band_ink)
-    for suit, box in zip(CHART, layout.cards, strict=True):
+    for suit, box, lines in zip(CHART, layout.cards, layout.labels, strict=False):
         _chart_card(drawing, suit, box, options)
-        edges = " ".join(connected_edges(suit))
-        words = REACH_WORDS[edges] + (", no ships built" if suit is NO_SHIPYARD else "")
-        label = 1.55 if suit is NO_SHIPYARD else 1.8
-        draw_text(drawing, drawing, words, box.x + box.w / 2, layout.labels_y, label,
-                  options.ink, bold=False)
+        for row, words in enumerate(lines):
+            draw_text(drawing, drawing, words, box.x + box.w / 2,
+                      layout.labels_y + row * LABEL * LEADING, LABEL, options.ink, bold=False)
     _text(drawing, layout, options)
     return svg_text(drawing)
 
@@ -265,5 +308,6 @@ def _text(drawing: svgwrite.Drawing, layout: AidLayout, options: AidOptions) -> 
         y += size * GAP
 
 
-AID = FaceKind("star-battle-aid", "The player aid: the connection chart, the values and the "
-               "turn, worded for the parameters given as options.", AidOptions, render_aid)
+AID = FaceKind("star-battle-aid", "The player aid, on two cards (option part): the connection "
+               "chart, the values and a turn's actions, then battle, supply and winning, worded "
+               "for the parameters given as options.", AidOptions, render_aid)

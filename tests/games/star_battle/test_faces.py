@@ -274,17 +274,17 @@ def test_bad_tokens_are_refused(attributes: dict[str, int | str], message: str) 
 
 def test_the_deck_holds_52_systems_one_core_marker_and_an_aid_each() -> None:
     one = resolve("star-battle").definition
-    assert one.card_count == 55
+    assert one.card_count == 57  # 52 systems, the Core, an aid of two cards for each player
     kinds = [f.kind for f in one.faces]
     assert kinds.count("star-battle-system") == 52 and kinds.count("star-battle-core") == 1
-    [aid] = [f for f in one.faces if f.kind == "star-battle-aid"]
-    assert aid.copies == 2
+    aids = [f for f in one.faces if f.kind == "star-battle-aid"]
+    assert [a.copies for a in aids] == [2, 2]
     two = resolve("star-battle", overrides=["decks=2"]).definition
     systems = [f for f in two.faces if f.kind == "star-battle-system"]
     assert len(systems) == 104 and {f.deck_mark for f in systems} == {"A", "B"}
     assert [f.key for f in two.faces if f.kind == "star-battle-core"] == ["core"]
-    assert resolve("star-battle", variant="long-game").definition.card_count == 107
-    assert resolve("star-battle", variant="four-player").definition.card_count == 57
+    assert resolve("star-battle", variant="long-game").definition.card_count == 109
+    assert resolve("star-battle", variant="four-player").definition.card_count == 61
 
 
 def test_check_and_build_work_and_builds_repeat_byte_for_byte(run_cli: Run,

@@ -1,0 +1,183 @@
+"""Measure how large a PDF's text and pictures land on paper.
+
+Every text-showing operator is followed through the text matrix, the current
+transformation matrix and every form XObject it sits in, so the size reported is the
+size a reader meets on the printed page: the font size times the scale of the whole
+transformation. Only the operators printkit's writer uses are followed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from pypdf import PdfReader
+from pypdf.generic import ContentStream, DictionaryObject
+
+from tests.pdfinspect import IDENTITY, Matrix, _apply, _mul
+
+MM = 72 / 25.4
+
+
+@dataclass(frozen=True)
+class Run:
+    """One shown string: its text, its size on paper and where it stands."""
+
+    page: int
+    """1-based page number."""
+    text: str
+    size: float
+    """Font size times the scale of the full transformation, in points."""
+    x: float
+    y: float
+    """Baseline origin of the run on the page, in points."""
+    bold: bool
+    forms: tuple[str, ...]
+    """Names of the forms the run sits in, outermost first (empty: on the page itself)."""
+
+
+@dataclass(frozen=True)
+class Form:
+    """A form XObject placed on a page: its name and its size on paper."""
+
+    page: int
+    name: str
+    width: float
+    height: float
+    """Size of its bounding box on the page, in points."""
+    natural: tuple[float, float]
+    """Its bounding box's size before placing."""
+    scale: float
+
+
+def _scale(m: Matrix) -> float:
+    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+
+
+def _text_of(operand: Any) -> str:
+    if isinstance(operand, bytes):
+        return operand.decode("latin-1")
+    return str(operand)
+
+
+def _fonts(resources: DictionaryObject) -> dict[str, bool]:
+    """Font resource name -> whether it is a bold face."""
+    out: dict[str, bool] = {}
+    fonts = resources.get("/Font") or {}
+    for key, ref in fonts.items():
+        base = str(ref.get_object().get("/BaseFont", ""))
+        out[str(key)] = "bold" in base.lower()
+    return out
+
+
+class _Walker:
+    def __init__(self, reader: PdfReader) -> None:
+        self.reader = reader
+        self.runs: list[Run] = []
+        self.forms: list[Form] = []
+
+    def walk(self, page_no: int, content: Any, resources: DictionaryObject,
+             ctm: Matrix, forms: tuple[str, ...]) -> None:
+        xobjects = resources.get("/XObject") or {}
+        fonts = _fonts(resources)
+        stack: list[Matrix] = []
+        tm = tlm = IDENTITY
+        size = 0.0
+        leading = 0.0
+        bold = False
+        for operands, op in ContentStream(content, self.reader).operations:
+            name = op.decode() if isinstance(op, bytes) else str(op)
+            if name == "q":
+                stack.append(ctm)
+            elif name == "Q":
+                ctm = stack.pop() if stack else ctm
+            elif name == "cm":
+                ctm = _mul(tuple(float(v) for v in operands), ctm)  # type: ignore[arg-type]
+            elif name == "BT":
+                tm = tlm = IDENTITY
+            elif name == "Tf":
+                size = float(operands[1])
+                bold = fonts.get(str(operands[0]), False)
+            elif name == "TL":
+                leading = float(operands[0])
+            elif name == "Tm":
+                tm = tlm = tuple(float(v) for v in operands)  # type: ignore[assignment]
+            elif name in ("Td", "TD"):
+                tx, ty = float(operands[0]), float(operands[1])
+                if name == "TD":
+                    leading = -ty
+                tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, tx, ty), tlm)
+            elif name in ("T*", "'", '"'):
+                tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -leading), tlm)
+            if name in ("Tj", "'", '"', "TJ"):
+                raw = operands[-1]
+                if name == "TJ":
+                    text = "".join(_text_of(p) for p in raw if not isinstance(p, (int, float)))
+                else:
+                    text = _text_of(raw)
+                if text.strip():
+                    full = _mul(tm, ctm)
+                    x, y = _apply(full, 0.0, 0.0)
+                    self.runs.append(Run(page_no, text, size * _scale(full), x, y, bold, forms))
+            elif name == "Do":
+                key = str(operands[0])
+                ref = xobjects.get(key)
+                if ref is None:
+                    continue
+                obj = ref.get_object()
+                if obj.get("/Subtype") != "/Form":
+                    continue
+                matrix = tuple(float(v) for v in obj.get("/Matrix", IDENTITY))
+                placed = _mul(matrix, ctm)  # type: ignore[arg-type]
+                bbox = [float(v) for v in obj.get("/BBox")]
+                corners = [_apply(placed, bx, by) for bx in (bbox[0], bbox[2])
+                           for by in (bbox[1], bbox[3])]
+                xs = [c[0] for c in corners]
+                ys = [c[1] for c in corners]
+                label = key.lstrip("/")
+                self.forms.append(Form(page_no, label, max(xs) - min(xs), max(ys) - min(ys),
+                                       (bbox[2] - bbox[0], bbox[3] - bbox[1]), _scale(placed)))
+                inner = obj.get("/Resources") or resources
+                self.walk(page_no, obj, inner, placed, (*forms, label))
+
+
+@dataclass
+class Measured:
+    """Every text run and every placed form of one PDF."""
+
+    path: Path
+    runs: list[Run]
+    forms: list[Form]
+
+
+def measure(path: Path) -> Measured:
+    """Follow every page of ``path`` and report its text runs and placed forms."""
+    reader = PdfReader(str(path))
+    walker = _Walker(reader)
+    for number, page in enumerate(reader.pages, start=1):
+        resources = page.get("/Resources") or DictionaryObject()
+        walker.walk(number, page.get_contents(), resources, IDENTITY, ())
+    return Measured(path, walker.runs, walker.forms)
+
+
+def wrapped_headings(runs: list[Run], *, gap: float = 1.6) -> list[tuple[str, str]]:
+    """Pairs of bold lines that are one heading wrapped over two lines.
+
+    Two bold runs of the same size, in the same forms, starting at the same x, the second
+    one line below the first (less than ``gap`` times the size): the heading did not fit
+    its column and was broken between words.
+    """
+    found: list[tuple[str, str]] = []
+    bold = sorted((r for r in runs if r.bold), key=lambda r: (r.page, r.forms, r.x, -r.y))
+    for a, b in pairwise(bold):
+        if (a.page, a.forms) != (b.page, b.forms) or abs(a.size - b.size) > 0.01:
+            continue
+        if abs(a.x - b.x) > 0.5:
+            continue
+        drop = a.y - b.y
+        if 0 < drop < gap * a.size:
+            found.append((a.text, b.text))
+    return found
