@@ -46,12 +46,12 @@ The notation of positions and moves is described in
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import ClassVar
 
 from printkit.games.white_star import claims, notation
+from printkit.games.white_star.burials import BuryMoves
 from printkit.games.white_star.state import (
     ALL_CARDS,
     DEAL,
@@ -76,10 +76,10 @@ from printkit.games.white_star.state import (
     WhiteStarParams,
     WhiteStarState,
     card_set,
-    cards_in,
     evolve,
     is_perfect_star,
     is_star,
+    plays_in,
     points,
     rank_of,
     suit_of,
@@ -87,6 +87,10 @@ from printkit.games.white_star.state import (
 from printkit.rules.base import NO_PLAYER, Claim, Game, IllegalMoveError, Player
 
 Params = WhiteStarParams
+
+_PLAIN_OUTCOMES = tuple(TrickOutcome(seat, seat, False, False, False)
+                        for seat in range(NUM_PLAYERS))
+"""The outcome of an ordinary trick taken by each seat (outcomes are frozen values)."""
 
 # --------------------------------------------------------------------------- the engine
 
@@ -164,16 +168,14 @@ class WhiteStar(Game[WhiteStarState, WhiteStarMove, WhiteStarParams]):
     def legal_moves(self, state: WhiteStarState) -> Sequence[WhiteStarMove]:
         phase = state.phase
         if phase == "playing":
-            return [PLAYS[c] for c in cards_in(self.playable(state))]
+            return plays_in(self.playable(state))
         if phase == "bidding":
             low = self.params.min_bid if state.bid is None else state.bid + 1
             return AuctionMoves(low, self.params.max_bid)
         if phase == "burying":
             assert state.bidder is not None
             hand = state.hands[state.bidder]
-            count = self.bury_count(state)
-            bits = [1 << c for c in cards_in(hand)]
-            return [Bury(sum(combo)) for combo in itertools.combinations(bits, count)]
+            return BuryMoves(hand, self.bury_count(state))
         if phase == "dealing":
             return [DEAL]
         return []
@@ -303,8 +305,14 @@ class WhiteStar(Game[WhiteStarState, WhiteStarMove, WhiteStarParams]):
         hands = list(state.hands)
         hands[seat] &= ~(1 << card)
         trick = (*state.trick, card)
-        if len(trick) < NUM_PLAYERS:
-            return evolve(state, hands=tuple(hands), trick=trick, turns=turns)
+        if len(trick) < NUM_PLAYERS:  # most plays: ``evolve`` spelled out, without **kwargs
+            after = object.__new__(WhiteStarState)
+            fields = after.__dict__
+            fields.update(state.__dict__)
+            fields["hands"] = tuple(hands)
+            fields["trick"] = trick
+            fields["turns"] = turns
+            return after
         outcome = self.trick_outcome(leader, trick)
         won = state.won
         stars = state.stars
@@ -365,16 +373,23 @@ class WhiteStar(Game[WhiteStarState, WhiteStarMove, WhiteStarParams]):
 
     def trick_outcome(self, leader: Player, trick: Sequence[Card]) -> TrickOutcome:
         """Who gathers four cards led by ``leader``, where they go, and who leads next."""
+        if not is_star(trick):
+            # the lowest Skull takes it, or without one the lowest card of the led suit
+            # (a lower card is a stronger one); one pass over the cards
+            best, best_card = 0, trick[0]
+            trumped = best_card // 11 == SKULLS
+            led = best_card // 11
+            for i in range(1, len(trick)):
+                card = trick[i]
+                suit = card // 11
+                if suit == SKULLS:
+                    if not trumped or card < best_card:
+                        best, best_card, trumped = i, card, True
+                elif not trumped and suit == led and card < best_card:
+                    best, best_card = i, card
+            return _PLAIN_OUTCOMES[(leader + best) % NUM_PLAYERS]
         seats = [(leader + i) % NUM_PLAYERS for i in range(len(trick))]
         skulls = [i for i, c in enumerate(trick) if c // 11 == SKULLS]
-        if not is_star(trick):
-            if skulls:
-                best = min(skulls, key=lambda i: trick[i])
-            else:
-                led = trick[0] // 11
-                best = min((i for i, c in enumerate(trick) if c // 11 == led),
-                           key=lambda i: trick[i])
-            return TrickOutcome(seats[best], seats[best], False, False, False)
         skull = skulls[0]
         coloured = [i for i in range(len(trick)) if i != skull]
         highest = min(coloured, key=lambda i: (rank_of(trick[i]), i))

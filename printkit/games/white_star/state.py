@@ -226,6 +226,20 @@ PASS: Final = Pass()
 DEAL: Final = Deal()
 PLAYS: Final = {c: Play(c) for c in ALL_CARDS}
 """The one :class:`Play` of each card (moves are compared by value; sharing them is faster)."""
+_CHUNK_PLAYS: Final = tuple(tuple(tuple(PLAYS.get(c) or Play(c) for c in cards)
+                                  for cards in chunks) for chunks in _CHUNK_CARDS)
+""":data:`_CHUNK_CARDS` as the plays of those cards (patterns of cards that are not in the
+deck included, so that a pattern is an index)."""
+
+
+def plays_in(cards: CardSet) -> list[Play]:
+    """The play of each card of a set, in notation order (``cards_in``'s, as moves)."""
+    return [
+        *_CHUNK_PLAYS[0][cards & _SUIT_BITS],
+        *_CHUNK_PLAYS[1][(cards >> 11) & _SUIT_BITS],
+        *_CHUNK_PLAYS[2][(cards >> 22) & _SUIT_BITS],
+        *_CHUNK_PLAYS[3][cards >> 33],
+    ]
 
 
 class AuctionMoves(Sequence[WhiteStarMove]):
