@@ -64,7 +64,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="play many games and report balance: win shares with intervals, lengths, figures",
         description=(
             "Play complete games of GAME with the same agent in every seat and report the "
-            "finished share, each seat's win share with its 95%% interval, the first "
+            "finished share, each seat's win share with its 95% interval, the first "
             "player's advantage, how games ended, game lengths and the game's own figures. "
             "The same seed always gives the same report, whatever --jobs, --shard or --dask."
         ),
@@ -87,6 +87,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--max-deals", type=_positive, default=DEFAULT_MAX_DEALS,
                         help=f"stop a game with deals unfinished after this many "
                              f"({DEFAULT_MAX_DEALS})")
+    parser.add_argument("--play-stalemates", action="store_true",
+                        help="play a game that stalls (no progress over its engine's bound) "
+                             "on to the move cap instead of stopping it as a stalemate")
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"),
                         help="play two option sets on the same seeds and test the "
                              "differences; each is KEY=VALUE settings and/or a variant name, "
@@ -183,7 +186,8 @@ def build_spec(game: str, values: dict[str, object], agent_name: str | None,
         agent: Agent = make_agent(agent_name, engine)
     except KeyError as exc:
         raise DefinitionError([Problem(f"--agent: {exc.args[0]}")]) from None
-    return RunSpec(cls, params, type(agent), args.seed, args.max_moves, args.max_deals)
+    return RunSpec(cls, params, type(agent), args.seed, args.max_moves, args.max_deals,
+                   stalls=not args.play_stalemates)
 
 
 # --------------------------------------------------------------------------- running

@@ -19,7 +19,7 @@ import random
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar, final, get_args, get_origin
 
@@ -384,6 +384,20 @@ class Game(ABC, Generic[S, M, P]):
         "both fleets destroyed in one battle"); the simulation report counts games by
         them.  The default, ``None``, lets the report say "nobody won", "equal top
         scores" or "highest score" from the winners."""
+        return None
+
+    def progress_key(self, state: S) -> Hashable | None:
+        """A summary of how near ``state`` is to an end, for spotting a stalled game: the
+        simulator counts a move as progress when it reaches a key this game has not had
+        before, and stops a game that goes :meth:`stall_bound` moves without progress,
+        counting it as a stalemate.  A move that ends the game must reach a new key (a
+        winning position is one the game never had), so a sound key never cuts a game
+        that was about to end.  The default, ``None``, says the engine has no such key."""
+        return None
+
+    def stall_bound(self) -> int | None:
+        """Moves without progress (see :meth:`progress_key`) after which a game is
+        declared stalled.  The default, ``None``, never declares one."""
         return None
 
     def figure_shares(self) -> Mapping[str, tuple[str, str]]:

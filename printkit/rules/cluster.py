@@ -35,6 +35,10 @@ class ClusterError(PrintkitError):
     """Dask is not installed, or the cluster cannot be reached."""
 
 
+LOCAL_SCHEDULER: dict[str, Any] = {"dashboard": False, "dashboard_address": ":0"}
+"""The scheduler of ``--dask local``: no dashboard, its web server on any free port."""
+
+
 def _distributed() -> Any:
     try:
         return importlib.import_module("distributed")
@@ -56,8 +60,11 @@ def run_on_dask(spec: RunSpec, start: int, stop: int, address: str, *,
                 count = int(address.removeprefix("local:"))
             except ValueError:
                 raise ClusterError(f"--dask {address}: write local or local:N") from None
-        cluster = distributed.LocalCluster(n_workers=max(1, count), threads_per_worker=1,
-                                           processes=True, dashboard_address=None)
+        # dashboard_address=None alone still opens the scheduler's web server on port 8787
+        # (and warns when that port is taken): no dashboard, and any free port for the rest
+        cluster = distributed.LocalCluster(
+            n_workers=max(1, count), threads_per_worker=1, processes=True,
+            dashboard_address=None, scheduler_kwargs=LOCAL_SCHEDULER)
         target: Any = cluster
     else:
         target = address
@@ -88,4 +95,4 @@ def run_on_dask(spec: RunSpec, start: int, stop: int, address: str, *,
     return merge([results[i] for i in range(len(parts))])
 
 
-__all__ = ["MOST_PER_TASK", "ClusterError", "run_on_dask"]
+__all__ = ["LOCAL_SCHEDULER", "MOST_PER_TASK", "ClusterError", "run_on_dask"]

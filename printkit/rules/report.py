@@ -218,9 +218,17 @@ def format_report(summary: Summary) -> str:
     if t.capped_deals:
         lines.append(f"  {t.capped_deals} game{'s' * (t.capped_deals != 1)} stopped "
                      f"unfinished after {s.max_deals} deals")
+    if t.stalled:
+        lines.append(f"  {t.stalled} game{'s' * (t.stalled != 1)} stopped as stalemates "
+                     f"({percent(t.stalled / t.games)}): {s.stall_bound} moves without "
+                     "progress")
     if t.capped_moves or t.capped_deals:
         lines.append("  (caps bound the simulation, they are not rules; every figure below "
                      "is over the finished games)")
+    elif t.stalled:
+        lines.append("  (every figure below is over the finished games)")
+    from printkit.rules.balance import balance_warnings, format_warnings
+    lines += ["", *format_warnings(balance_warnings(r))]
     if not t.finished:
         lines.append("no game finished")
         return "\n".join(lines) + "\n"
@@ -263,13 +271,15 @@ def format_report(summary: Summary) -> str:
 def report_json(summary: Summary) -> dict[str, Any]:
     """The report as plain JSON data, for scripts (the tally included, so a script can
     merge or re-analyse it)."""
+    from printkit.rules.balance import balance_warnings
+
     r = analyse(summary)
     s = summary
     adv, low, high = r.advantage
     return {
         "game": s.game,
         "title": s.title,
-        "parameters": dict(s.parameters),
+        "parameters": dict(s.values) if s.values else dict(s.parameters),
         "agent": s.agent,
         "seed": s.seed,
         "games": s.games,
@@ -279,6 +289,9 @@ def report_json(summary: Summary) -> dict[str, Any]:
         "max_deals": s.max_deals,
         "finished": r.finished.json(),
         "unfinished": {"moves": s.tally.capped_moves, "deals": s.tally.capped_deals},
+        "stall_bound": s.stall_bound,
+        "stalemates": s.tally.stalled,
+        "warnings": [w.json() for w in balance_warnings(r)],
         "seats": {name: sh.json() for name, sh in r.seats},
         "first_player": {**r.first.json(), "fair": r.fair,
                          "advantage": {"value": adv, "low": low, "high": high}},

@@ -13,10 +13,11 @@ import math
 from html import escape
 from typing import TYPE_CHECKING
 
+from printkit.rules.balance import balance_warnings
+from printkit.rules.compare import lone_seats, rows, value_text
 from printkit.rules.compare import p_text as _p
-from printkit.rules.compare import rows
 from printkit.rules.report import Report, analyse, headline, number, percent, span
-from printkit.rules.stats import ADJUSTMENT, ALPHA, MEAN_TEST, PROPORTION_TEST
+from printkit.rules.stats import ADJUSTMENT, ADVANTAGE_TEST, ALPHA, MEAN_TEST, PROPORTION_TEST
 from printkit.rules.tally import NO_WINNER, SHARED, WIN
 
 if TYPE_CHECKING:
@@ -167,7 +168,19 @@ def _tables(report: Report) -> str:
         out.append(f" Stopped unfinished: {t.capped_moves} after {s.max_moves} moves, "
                    f"{t.capped_deals} after {s.max_deals} deals (simulator bounds, not "
                    "rules); every figure is over the finished games.")
+    if t.stalled:
+        out.append(f" Stalemates: {t.stalled} ({percent(t.stalled / t.games)}), stopped "
+                   f"after {s.stall_bound} moves without progress; every figure is over "
+                   "the finished games.")
     out.append("</p>")
+    warnings = balance_warnings(report)
+    out.append("<h3>Balance warnings</h3>")
+    if warnings:
+        out.append('<ul class="warnings">' + "".join(
+            f"<li>{escape(w.message)}</li>" for w in warnings) + "</ul>")
+    else:
+        out.append("<p>None: ties, stalemates, unfinished games, seat advantage and game "
+                   "length are within the bounds.</p>")
     if not t.finished:
         return "".join(out)
     out.append("<table><tr><th>seat</th><th>wins</th><th>share</th><th>95% CI</th></tr>")
@@ -232,14 +245,20 @@ def comparison_html(a: Summary, b: Summary, labels: tuple[str, str]) -> str:
         body += ["<h2>Win share by seat (95% Wilson intervals)</h2>",
                  seat_chart([ra, rb], names), "<h2>Game length</h2>",
                  length_chart([ra, rb], names)]
-    body.append(f'<h2>Differences</h2><p class="note">Shares: {PROPORTION_TEST}; means: '
-                f"{MEAN_TEST}; {ADJUSTMENT}. Marked rows differ at {ALPHA:.0%}.</p>")
+    body.append(f'<h2>Differences</h2><p class="note">Wins: {ADVANTAGE_TEST}; shares: '
+                f"{PROPORTION_TEST}; means: {MEAN_TEST}; {ADJUSTMENT}. Marked rows differ "
+                f"at {ALPHA:.0%}.</p>")
     body.append("<table><tr><th>measure</th><th>A</th><th>B</th><th>adjusted p</th>"
                 "<th>significant</th></tr>")
+    lone = lone_seats(ra, rb)
     for name, kind, test in rows(ra, rb):
-        shown = (percent if kind == "share" else (lambda v: f"{v:.2f}"))
-        body.append(f"<tr><td>{escape(name)}</td><td>{shown(test.first)}</td>"
-                    f"<td>{shown(test.second)}</td><td>{_p(test.adjusted)}</td>"
+        if test is None:
+            va, vb = lone[name]
+            body.append(f"<tr><td>{escape(name)}</td><td>{value_text(kind, va)}</td>"
+                        f"<td>{value_text(kind, vb)}</td><td>-</td><td></td></tr>")
+            continue
+        body.append(f"<tr><td>{escape(name)}</td><td>{value_text(kind, test.first)}</td>"
+                    f"<td>{value_text(kind, test.second)}</td><td>{_p(test.adjusted)}</td>"
                     f"<td>{'yes' if test.significant else ''}</td></tr>")
     body.append("</table>")
     for name, summary, report in ((names[0], a, ra), (names[1], b, rb)):

@@ -28,6 +28,7 @@ from printkit.rules.simulate import (
     Summary,
     engine_shares,
     parameter_text,
+    parameter_values,
     tally_games,
 )
 from printkit.rules.tally import Tally
@@ -50,6 +51,8 @@ class RunSpec:
     seed: int
     max_moves: int = DEFAULT_MAX_MOVES
     max_deals: int | None = DEFAULT_MAX_DEALS
+    #: stop a game that makes no progress over the engine's bound, as a stalemate
+    stalls: bool = True
 
     def game(self) -> Game[Any, Any, Any]:
         """The engine, built once per process (engines keep caches worth keeping)."""
@@ -65,7 +68,9 @@ class RunSpec:
         game = self.game()
         return Summary(game.title, game.name, parameter_text(self.params), self.agent.name,
                        self.seed, games, self.max_moves, self.max_deals, tally,
-                       engine_shares(game), start, stop)
+                       engine_shares(game), start, stop,
+                       stall_bound=game.stall_bound() if self.stalls else None,
+                       values=parameter_values(self.params))
 
 
 _ENGINES: dict[tuple[type[Any], Any], Game[Any, Any, Any]] = {}
@@ -75,7 +80,8 @@ def play_range(spec: RunSpec, start: int, stop: int) -> Tally:
     """Play the games ``start`` to ``stop - 1`` of the run ``spec`` (a module-level
     function, so worker processes and Dask workers can be handed it)."""
     return tally_games(spec.game(), spec.agent(), spec.seed, range(start, stop),
-                       max_moves=spec.max_moves, max_deals=spec.max_deals)
+                       max_moves=spec.max_moves, max_deals=spec.max_deals,
+                       stalls=spec.stalls)
 
 
 def default_jobs() -> int:
@@ -119,7 +125,7 @@ def run(spec: RunSpec, start: int, stop: int, *, jobs: int = 1,
                                                                       total))
         return tally_games(spec.game(), spec.agent(), spec.seed, range(low, high),
                            max_moves=spec.max_moves, max_deals=spec.max_deals,
-                           progress=report)
+                           progress=report, stalls=spec.stalls)
 
     if jobs <= 1 or total < 2:
         return here(start, stop)

@@ -14,14 +14,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from printkit.rules.runner import merge
-from printkit.rules.simulate import Summary
+from printkit.rules.simulate import Summary, describe_value
 from printkit.rules.tally import Tally
 
 FORMAT = "printkit-simulation/1"
 """The ``format`` of a results document."""
 
 _RUN_KEYS = ("game", "title", "parameters", "agent", "seed", "games", "max_moves",
-             "max_deals", "share_figures")
+             "max_deals", "stall_bound", "share_figures")
 """What every slice of one run has in common."""
 
 
@@ -53,11 +53,14 @@ def read(source: str, data: object) -> tuple[Summary, int, int]:
         parameters = data["parameters"]
         shares = tuple((str(a), str(b), str(c)) for a, b, c in data["share_figures"])
         max_deals = data["max_deals"]
+        bound = data.get("stall_bound")
         summary = Summary(
             str(data["title"]), str(data["game"]),
-            tuple((str(k), str(v)) for k, v in parameters.items()),
+            tuple((str(k), describe_value(v)) for k, v in parameters.items()),
             str(data["agent"]), int(data["seed"]), games, int(data["max_moves"]),
-            None if max_deals is None else int(max_deals), tally, shares, start, stop)
+            None if max_deals is None else int(max_deals), tally, shares, start, stop,
+            stall_bound=None if bound is None else int(bound),
+            values=tuple((str(k), v) for k, v in parameters.items()))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise ShardError(source, f"malformed result ({type(exc).__name__}: {exc})") from None
     if not 0 <= start <= stop <= games or tally.games != stop - start:
@@ -94,7 +97,8 @@ def combine(documents: Sequence[tuple[str, object]]) -> Summary:
     tally = merge([summary.tally for _, summary, _, _ in parts])
     f = first
     return Summary(f.title, f.game, f.parameters, f.agent, f.seed, f.games, f.max_moves,
-                   f.max_deals, tally, f.shares, 0, None)
+                   f.max_deals, tally, f.shares, 0, None, stall_bound=f.stall_bound,
+                   values=f.values)
 
 
 __all__ = ["FORMAT", "ShardError", "combine", "document", "read"]

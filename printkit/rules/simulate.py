@@ -13,6 +13,12 @@ method, see :meth:`~printkit.rules.base.Game.deal_number`), when it would start 
 bound the simulator's work: they are never rules of the game, and the report leaves the
 unfinished games out of every statistic but the count of them.
 
+A game is stopped as a *stalemate* when its engine declares a progress key and a bound
+(:meth:`~printkit.rules.base.Game.progress_key`, :meth:`~printkit.rules.base.Game.stall_bound`)
+and the game goes that many moves without reaching a key it has not had before.  A
+stalemate is a finding about the game, not a bound of the simulator: the report counts it
+apart from the capped games, and leaves it out of the other figures as it does them.
+
 A *turn* is one decision: a move given to the engine.
 """
 
@@ -48,7 +54,8 @@ class GameRecord:
 
     states: tuple[Any, ...]
     capped: bool
-    #: "moves" or "deals" for a game cut off, "" for a finished one
+    #: "moves" or "deals" for a game cut off, "stalled" for a stalemate, "" for a
+    #: finished one
     cap: str = ""
 
     @property
@@ -73,8 +80,13 @@ def play_game(
     *,
     max_moves: int = DEFAULT_MAX_MOVES,
     max_deals: int | None = DEFAULT_MAX_DEALS,
+    stalls: bool = True,
 ) -> GameRecord:
     """Deal with ``chance`` and let ``agent`` play every seat until the game ends.
+
+    With ``stalls`` (the default) a game that makes no progress over the engine's
+    :meth:`~printkit.rules.base.Game.stall_bound` is stopped as a stalemate; without it,
+    it plays on to the caps.
 
     Each move is checked against the legal moves the agent was given (the membership test
     :meth:`~printkit.rules.base.Game.apply` makes, without generating the moves again)
@@ -89,7 +101,18 @@ def play_game(
     plain = game.without_outcome if overridden else None
     deal_number = game.deal_number if max_deals is not None else None
     deals_allowed = max_deals if max_deals is not None else 0
+    bound = game.stall_bound() if stalls else None
+    key_of = game.progress_key if bound is not None else None
+    seen: set[Any] = set()
+    last_progress = 0
     while not is_terminal(state):
+        if key_of is not None:
+            key = key_of(state)
+            if key not in seen:
+                seen.add(key)
+                last_progress = len(states)
+            elif len(states) - last_progress >= bound:  # type: ignore[operator]
+                return GameRecord(tuple(states), capped=True, cap="stalled")
         if len(states) > max_moves:
             return GameRecord(tuple(states), capped=True, cap="moves")
         moves = legal_moves(state)
@@ -128,6 +151,7 @@ def tally_games(
     max_moves: int = DEFAULT_MAX_MOVES,
     max_deals: int | None = DEFAULT_MAX_DEALS,
     progress: Callable[[int], None] | None = None,
+    stalls: bool = True,
 ) -> Tally:
     """Play games ``indices`` of the run seeded with ``seed`` and add them up.
 
@@ -136,10 +160,13 @@ def tally_games(
     tally = Tally()
     for done, index in enumerate(indices, 1):
         chance, rng = game_generators(seed, index)
-        record = play_game(game, agent, chance, rng, max_moves=max_moves, max_deals=max_deals)
+        record = play_game(game, agent, chance, rng, max_moves=max_moves,
+                           max_deals=max_deals, stalls=stalls)
         first = record.states[0]
         tally.add_seats(game.player_names(first))
-        if record.capped:
+        if record.cap == "stalled":
+            tally.add_stalled()
+        elif record.capped:
             tally.add_capped(record.cap == "deals")
         else:
             final = record.states[-1]
@@ -174,6 +201,10 @@ class Summary:
     #: the slice of the run this summary covers (all of it unless it is a shard)
     start: int = 0
     stop: int | None = None
+    #: the moves without progress after which a game is a stalemate (None: not checked)
+    stall_bound: int | None = None
+    #: the parameters as JSON values of their own types (ints, bools, lists...)
+    values: tuple[tuple[str, Any], ...] = ()
 
     @property
     def finished(self) -> int:
@@ -184,6 +215,11 @@ class Summary:
     def capped(self) -> int:
         """Games stopped unfinished, by either cap."""
         return self.tally.capped_moves + self.tally.capped_deals
+
+    @property
+    def stalled(self) -> int:
+        """Games stopped as stalemates."""
+        return self.tally.stalled
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -223,6 +259,34 @@ def parameter_text(params: object) -> tuple[tuple[str, str], ...]:
     return tuple((f.name, _describe(getattr(params, f.name))) for f in dataclasses.fields(params))
 
 
+def parameter_values(params: object) -> tuple[tuple[str, Any], ...]:
+    """A parameters dataclass as (name, JSON value) pairs: numbers, booleans, strings and
+    ``None`` as themselves, tuples as lists."""
+    if not dataclasses.is_dataclass(params) or isinstance(params, type):
+        return ()
+    return tuple((f.name, json_value(getattr(params, f.name)))
+                 for f in dataclasses.fields(params))
+
+
+def json_value(value: object) -> Any:
+    """``value`` as JSON data of its own type (a tuple as a list, anything else not JSON
+    as its text)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, tuple | list):
+        return [json_value(v) for v in value]
+    return str(value)
+
+
+def describe_value(value: object) -> str:
+    """A JSON parameter value (:func:`json_value`) written as after ``--set name=``."""
+    return _describe(_tuples(value))
+
+
+def _tuples(value: object) -> object:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
 def _describe(value: object, *, nested: bool = False) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -248,6 +312,7 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     max_moves: int = DEFAULT_MAX_MOVES,
     max_deals: int | None = DEFAULT_MAX_DEALS,
+    stalls: bool = True,
 ) -> Summary:
     """Play ``games`` complete games of ``game`` in this process with ``agent`` in every
     seat (by default the game's own default agent).
@@ -266,9 +331,12 @@ def simulate(
     tally = tally_games(
         game, agent, seed, range(games), max_moves=max_moves, max_deals=max_deals,
         progress=None if progress is None else (lambda done: progress(done, games)),
+        stalls=stalls,
     )
     return Summary(game.title, game.name, parameter_text(game.params), agent.name, seed,
-                   games, max_moves, max_deals, tally, engine_shares(game))
+                   games, max_moves, max_deals, tally, engine_shares(game),
+                   stall_bound=game.stall_bound() if stalls else None,
+                   values=parameter_values(game.params))
 
 
 def format_summary(summary: Summary) -> str:
@@ -283,10 +351,13 @@ __all__ = [
     "GameRecord",
     "Summary",
     "describe_result",
+    "describe_value",
     "engine_shares",
     "format_summary",
     "game_generators",
+    "json_value",
     "parameter_text",
+    "parameter_values",
     "play_game",
     "simulate",
     "tally_games",

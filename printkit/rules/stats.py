@@ -27,6 +27,8 @@ ALPHA = 0.05
 """The family-wise error rate a comparison is judged at."""
 
 PROPORTION_TEST = "two-proportion z-test (pooled, two-sided)"
+ADVANTAGE_TEST = ("each side's win share less its own fair share (1 / players), compared "
+                  "by a two-proportion z-test (unpooled when the fair shares differ)")
 MEAN_TEST = "Welch's z-test (unequal variances, normal approximation)"
 ADJUSTMENT = "Holm's step-down adjustment over the rows of the comparison"
 
@@ -94,6 +96,33 @@ def two_proportions(x1: float, n1: float, x2: float, n2: float) -> Test:
     return Test(p1, p2, z, p, p)
 
 
+def two_advantages(x1: float, n1: float, fair1: float, x2: float, n2: float,
+                   fair2: float) -> Test:
+    """Compare how far the share ``x1/n1`` lies from ``fair1`` with how far ``x2/n2``
+    lies from ``fair2`` (a seat's win share against its own fair share, which differs
+    between player counts).  With equal fair shares this is :func:`two_proportions`;
+    otherwise the difference of the two advantages over its unpooled standard error
+    (the null hypothesis no longer makes the shares equal, so nothing is pooled).
+    ``first`` and ``second`` are the advantages (share minus fair share)."""
+    if fair1 == fair2:
+        test = two_proportions(x1, n1, x2, n2)
+        return Test(test.first - fair1, test.second - fair2, test.statistic, test.p_value,
+                    test.adjusted)
+    p1 = x1 / n1 if n1 else 0.0
+    p2 = x2 / n2 if n2 else 0.0
+    if not n1 or not n2:
+        return Test(p1 - fair1, p2 - fair2, 0.0, 1.0, 1.0)
+    se = math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
+    difference = (p2 - fair2) - (p1 - fair1)
+    if se == 0:
+        same = difference == 0
+        return Test(p1 - fair1, p2 - fair2, 0.0 if same else math.inf,
+                    1.0 if same else 0.0, 1.0 if same else 0.0)
+    z = difference / se
+    p = normal_p_value(z)
+    return Test(p1 - fair1, p2 - fair2, z, p, p)
+
+
 def two_means(m1: float, sd1: float, n1: int, m2: float, sd2: float, n2: int) -> Test:
     """Compare two means (Welch's statistic; its normal approximation is sound for the
     hundreds of games a balance question needs)."""
@@ -123,6 +152,7 @@ def holm(tests: Sequence[Test]) -> list[Test]:
 
 __all__ = [
     "ADJUSTMENT",
+    "ADVANTAGE_TEST",
     "ALPHA",
     "MEAN_TEST",
     "PROPORTION_TEST",
@@ -131,6 +161,7 @@ __all__ = [
     "holm",
     "mean_interval",
     "normal_p_value",
+    "two_advantages",
     "two_means",
     "two_proportions",
     "wilson",

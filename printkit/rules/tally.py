@@ -60,6 +60,8 @@ class Tally:
     #: games stopped by the move cap, and by the deal cap
     capped_moves: int = 0
     capped_deals: int = 0
+    #: games stopped as stalemates (no progress over the engine's bound)
+    stalled: int = 0
     #: finished games by length in turns
     lengths: Counter[int] = field(default_factory=Counter)
     #: (seat, k): games a seat won together with k - 1 others (k = 1: alone)
@@ -88,6 +90,11 @@ class Tally:
             self.capped_deals += 1
         else:
             self.capped_moves += 1
+
+    def add_stalled(self) -> None:
+        """Count a game stopped as a stalemate."""
+        self.games += 1
+        self.stalled += 1
 
     def add_finished(self, turns: int, winners: Sequence[int], first: int, cause: str,
                      figures: Mapping[str, float]) -> None:
@@ -118,6 +125,7 @@ class Tally:
         self.games += other.games
         self.capped_moves += other.capped_moves
         self.capped_deals += other.capped_deals
+        self.stalled += other.stalled
         self.lengths.update(other.lengths)
         self.wins.update(other.wins)
         self.first_games.update(other.first_games)
@@ -137,7 +145,7 @@ class Tally:
     @property
     def finished(self) -> int:
         """Games that reached their end."""
-        return self.games - self.capped_moves - self.capped_deals
+        return self.games - self.capped_moves - self.capped_deals - self.stalled
 
     def seat_wins(self, seat: int) -> Fraction:
         """Wins of ``seat``, a win shared by k players counting 1/k."""
@@ -167,6 +175,7 @@ class Tally:
             "games": self.games,
             "capped_moves": self.capped_moves,
             "capped_deals": self.capped_deals,
+            "stalled": self.stalled,
             "lengths": [[k, v] for k, v in sorted(self.lengths.items())],
             "wins": [[s, k, v] for (s, k), v in sorted(self.wins.items())],
             "first_games": [[s, v] for s, v in sorted(self.first_games.items())],
@@ -191,6 +200,7 @@ class Tally:
             games=count(data["games"]),
             capped_moves=count(data["capped_moves"]),
             capped_deals=count(data["capped_deals"]),
+            stalled=count(data.get("stalled", 0)),
         )
         tally.lengths.update({count(k): count(v) for k, v in data["lengths"]})
         tally.wins.update({(count(s), count(k)): count(v) for s, k, v in data["wins"]})
