@@ -9,6 +9,7 @@ transformation. Only the operators printkit's writer uses are followed.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
@@ -57,19 +58,42 @@ def _scale(m: Matrix) -> float:
     return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
 
 
-def _text_of(operand: Any) -> str:
-    if isinstance(operand, bytes):
-        return operand.decode("latin-1")
-    return str(operand)
+@dataclass(frozen=True)
+class _Font:
+    bold: bool
+    codes: dict[int, str]
+    """One-byte code -> its text, from the font's ToUnicode map (subset fonts renumber)."""
+
+    def decode(self, raw: Any) -> str:
+        data = raw if isinstance(raw, bytes) else str(raw).encode("latin-1", "replace")
+        return "".join(self.codes.get(b, chr(b)) for b in data)
 
 
-def _fonts(resources: DictionaryObject) -> dict[str, bool]:
-    """Font resource name -> whether it is a bold face."""
-    out: dict[str, bool] = {}
+def _unicode_map(font: DictionaryObject) -> dict[int, str]:
+    stream = font.get("/ToUnicode")
+    if stream is None:
+        return {}
+    text = stream.get_object().get_data().decode("latin-1")
+    codes: dict[int, str] = {}
+    for block in re.findall(r"beginbfchar(.*?)endbfchar", text, re.S):
+        for src, dst in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            codes[int(src, 16)] = bytes.fromhex(dst).decode("utf-16-be", "replace")
+    for block in re.findall(r"beginbfrange(.*?)endbfrange", text, re.S):
+        for lo, hi, dst in re.findall(
+                r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            for offset, code in enumerate(range(int(lo, 16), int(hi, 16) + 1)):
+                codes[code] = chr(int(dst, 16) + offset)
+    return codes
+
+
+def _fonts(resources: DictionaryObject) -> dict[str, _Font]:
+    """Font resource name -> whether it is bold, and how its codes read."""
+    out: dict[str, _Font] = {}
     fonts = resources.get("/Font") or {}
     for key, ref in fonts.items():
-        base = str(ref.get_object().get("/BaseFont", ""))
-        out[str(key)] = "bold" in base.lower()
+        font = ref.get_object()
+        base = str(font.get("/BaseFont", ""))
+        out[str(key)] = _Font("bold" in base.lower(), _unicode_map(font))
     return out
 
 
@@ -87,7 +111,7 @@ class _Walker:
         tm = tlm = IDENTITY
         size = 0.0
         leading = 0.0
-        bold = False
+        font = _Font(False, {})
         for operands, op in ContentStream(content, self.reader).operations:
             name = op.decode() if isinstance(op, bytes) else str(op)
             if name == "q":
@@ -100,7 +124,7 @@ class _Walker:
                 tm = tlm = IDENTITY
             elif name == "Tf":
                 size = float(operands[1])
-                bold = fonts.get(str(operands[0]), False)
+                font = fonts.get(str(operands[0]), _Font(False, {}))
             elif name == "TL":
                 leading = float(operands[0])
             elif name == "Tm":
@@ -115,13 +139,14 @@ class _Walker:
             if name in ("Tj", "'", '"', "TJ"):
                 raw = operands[-1]
                 if name == "TJ":
-                    text = "".join(_text_of(p) for p in raw if not isinstance(p, (int, float)))
+                    text = "".join(font.decode(p) for p in raw if not isinstance(p, (int, float)))
                 else:
-                    text = _text_of(raw)
+                    text = font.decode(raw)
                 if text.strip():
                     full = _mul(tm, ctm)
                     x, y = _apply(full, 0.0, 0.0)
-                    self.runs.append(Run(page_no, text, size * _scale(full), x, y, bold, forms))
+                    self.runs.append(Run(page_no, text, size * _scale(full), x, y, font.bold,
+                                         forms))
             elif name == "Do":
                 key = str(operands[0])
                 ref = xobjects.get(key)
@@ -164,20 +189,25 @@ def measure(path: Path) -> Measured:
 
 
 def wrapped_headings(runs: list[Run], *, gap: float = 1.6) -> list[tuple[str, str]]:
-    """Pairs of bold lines that are one heading wrapped over two lines.
+    """Pairs of bold lines in a placed picture (a board and its key) that are one heading
+    wrapped over two lines.
 
     Two bold runs of the same size, in the same forms, starting at the same x, the second
     one line below the first (less than ``gap`` times the size): the heading did not fit
-    its column and was broken between words.
+    its column and was broken between words.  A break between two phrases (after a colon
+    or a middle dot, before a bracket) is how a heading is meant to be set in a narrow
+    column, not a broken one.
     """
     found: list[tuple[str, str]] = []
-    bold = sorted((r for r in runs if r.bold), key=lambda r: (r.page, r.forms, r.x, -r.y))
+    bold = sorted((r for r in runs if r.bold and r.forms),
+                  key=lambda r: (r.page, r.forms, r.x, -r.y))
     for a, b in pairwise(bold):
         if (a.page, a.forms) != (b.page, b.forms) or abs(a.size - b.size) > 0.01:
             continue
         if abs(a.x - b.x) > 0.5:
             continue
         drop = a.y - b.y
-        if 0 < drop < gap * a.size:
+        between_phrases = a.text.rstrip().endswith((":", "\u00b7")) or b.text.startswith("(")
+        if 0 < drop < gap * a.size and not between_phrases:
             found.append((a.text, b.text))
     return found

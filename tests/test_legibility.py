@@ -178,3 +178,8 @@ def test_wrapped_heading_detection() -> None:
                Run(1, "the card it covers", 5.6, 10.0, 85.0, False, ("f",)),
                Run(1, "DIAGONAL: 3 points each", 6.8, 10.0, 60.0, True, ("f",))]
     assert wrapped_headings(wrapped) == [("STACKING: 1", "point")]
+    by_phrase = [Run(1, "STACKING:", 6.8, 10.0, 100.0, True, ("f",)),
+                 Run(1, "1 point", 6.8, 10.0, 92.0, True, ("f",)),
+                 Run(1, "Centre spaces", 6.8, 10.0, 70.0, True, ("f",)),
+                 Run(1, "(tinted)", 6.8, 10.0, 62.0, True, ("f",))]
+    assert wrapped_headings(by_phrase) == []

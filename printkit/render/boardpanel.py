@@ -9,6 +9,7 @@ dark, the ones it is compared with tinted (how a card relates to its neighbours,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -30,6 +31,8 @@ STEP = 1.3
 PATTERN = 3.4
 """Height of a key pattern, in sizes of a key's words."""
 SMALLEST = 0.45
+PHRASE_BREAK = re.compile(r"(?<=:) |(?<= \u00b7) | (?=\()")
+"""Where a heading may break: after a colon or a middle dot, before a bracket."""
 """The panel shrinks its words to no less than this share of their sizes."""
 
 
@@ -55,6 +58,34 @@ def wrap(words: str, size: float, room: float, *, bold: bool) -> list[str]:
     return lines
 
 
+def phrases(heading: str) -> list[str]:
+    """``heading`` cut where it changes phrase: after a colon or a middle dot, before a
+    bracket ("STACKING: 1 point" -> "STACKING:", "1 point"), so that a heading too wide for
+    its column breaks there and not between a number and its unit."""
+    parts = PHRASE_BREAK.split(heading)
+    return [part for part in parts if part]
+
+
+def heading_lines(heading: str, size: float, room: float) -> list[str]:
+    """A bold heading as lines no wider than ``room``: whole if it fits, else one line a
+    phrase (see :func:`phrases`), a phrase wrapped between words only if it alone is too
+    wide."""
+    if not heading:
+        return []
+    whole = wrap(heading, size, room, bold=True)
+    if len(whole) == 1:
+        return whole
+    return [line for phrase in phrases(heading) for line in wrap(phrase, size, room, bold=True)]
+
+
+def title_size(title: str, largest: float, smallest: float, room: float) -> float:
+    """The title's size: ``largest``, or smaller down to ``smallest`` so it stands on one
+    line."""
+    face = shipped_families()["Vera"].faces["bold"]
+    one_line = room / face.width(title, 1.0) if title else largest
+    return max(smallest, min(largest, one_line))
+
+
 def draw_pattern(drawing: svgwrite.Drawing, pattern: Sequence[str], x: float, y: float,
                  height: float, aspect: float, ink: str, tint: str) -> float:
     """Draw ``pattern`` with its top-left corner at (x, y), ``height`` tall, each square
@@ -77,9 +108,11 @@ def draw_pattern(drawing: svgwrite.Drawing, pattern: Sequence[str], x: float, y:
 
 def _lines(picture: BoardPicture, room: float, scale: float) -> list[_Line]:
     title, subtitle, note, lead, words = (size * scale for size in SIZES)
-    out = [_Line(t, title, True, 0.0) for t in wrap(picture.title, title, room, bold=True)]
+    title = title_size(picture.title, title, lead, room)
+    subtitle = min(subtitle, title)
+    out = [_Line(t, title, True, 0.0) for t in heading_lines(picture.title, title, room)]
     out += [_Line(t, subtitle, True, 0.3 if i == 0 else 0.0)
-            for i, t in enumerate(wrap(picture.subtitle, subtitle, room, bold=True))]
+            for i, t in enumerate(heading_lines(picture.subtitle, subtitle, room))]
     out += [_Line(t, note, False, 0.3 if i == 0 else 0.0)
             for i, t in enumerate(wrap(picture.note, note, room, bold=False))]
     for entry in picture.key:
@@ -87,7 +120,7 @@ def _lines(picture: BoardPicture, room: float, scale: float) -> list[_Line]:
         if entry.pattern:
             out.append(_Line("", words * PATTERN, False, 1.0 / PATTERN))
             first = False
-        for t in wrap(entry.lead, lead, room, bold=True):
+        for t in heading_lines(entry.lead, lead, room):
             out.append(_Line(t, lead, True, 0.9 if first else 0.15))
             first = False
         for t in wrap(entry.text, words, room, bold=False):
