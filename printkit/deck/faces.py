@@ -64,7 +64,10 @@ class DataSource(Node):
     description: str = ("one card per row: a .csv, .tsv or .xlsx file beside the definition "
                         "(first row: column names; a 'count' column gives copies), "
                         "{file, sheet, optional: [columns a CSV row may leave out]}, or a "
-                        "list of mappings; an empty cell is an empty value")
+                        "list of mappings; a CSV row with fewer cells than columns is an "
+                        "error unless the columns it leaves out are optional; an empty cell "
+                        "is empty text ({field} prints nothing, 'when: field' hides, 'by:' "
+                        "takes its default, an empty count gives the group's count)")
 
     def check(self, value: object, path: PathKey, checker: Checker) -> object:
         if isinstance(value, str):
