@@ -62,6 +62,7 @@ from printkit.games.vant.state import (
     leader_by_rule,
     open_cells,
     shifted,
+    shifted_mask,
     uncovered,
 )
 from printkit.rules.base import NO_PLAYER, Claim, Game, Player
@@ -187,16 +188,35 @@ class Vant(Game[VantState, VantMove, VantParams]):
         suit, rank = card >> 3, card & 7
         suit_points, rank_points = self.suit_value[card], self.rank_value[card]
         reach = REACH[(row, col)]
-        cells = s.lower if s.placed < 16 else self.visible(s)
         points = 0
-        for i in reach.around:
-            other = cells[i]
-            if other is not None and other >> 3 == suit:
-                points += suit_points
-        for i in reach.lines:
-            other = cells[i]
-            if other is not None and other & 7 == rank:
-                points += rank_points
+        if s.placed < 16:
+            cells = s.lower
+            for i in reach.around:
+                other = cells[i]
+                if other is not None and other >> 3 == suit:
+                    points += suit_points
+            for i in reach.lines:
+                other = cells[i]
+                if other is not None and other & 7 == rank:
+                    points += rank_points
+        else:  # what :meth:`visible` shows, looked up only where the card reaches
+            lower, upper, dead = s.lower, s.upper, self._dead
+            for i in reach.around:
+                other = upper[i]
+                if other is None:
+                    other = lower[i]
+                elif dead:
+                    continue
+                if other is not None and other >> 3 == suit:
+                    points += suit_points
+            for i in reach.lines:
+                other = upper[i]
+                if other is None:
+                    other = lower[i]
+                elif dead:
+                    continue
+                if other is not None and other & 7 == rank:
+                    points += rank_points
         penalty = 0
         if s.placed == 16:
             beneath = s.lower[row * 4 + col]
@@ -274,10 +294,13 @@ class Vant(Game[VantState, VantMove, VantParams]):
             hidden[player] -= 1
         lower, upper, leader = state.lower, state.upper, state.leader
         level_one = state.placed < 16
+        filled = state.filled
         if level_one:
             lower = shifted(lower, row, col)
+            filled = shifted_mask(filled, row, col)
             i = max(row, 0) * 4 + max(col, 0)
             lower = (*lower[:i], card, *lower[i + 1:])
+            filled |= 1 << i
         else:
             i = row * 4 + col
             upper = (*upper[:i], card, *upper[i + 1:])
@@ -298,7 +321,8 @@ class Vant(Game[VantState, VantMove, VantParams]):
         return VantState.made(lower, upper, (hands[0], hands[1]), (hidden[0], hidden[1]),
                               scores, state.dealer, leader, pending, state.turn + 1,
                               placed=placed, covered=state.covered + (not level_one),
-                              topped=state.topped if level_one else state.topped | 1 << i)
+                              topped=state.topped if level_one else state.topped | 1 << i,
+                              filled=filled)
 
     def is_terminal(self, state: VantState) -> bool:
         return state.covered == 16 and not state.pending

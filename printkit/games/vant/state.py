@@ -193,14 +193,14 @@ class VantState:
     def made(cls, lower: Cells, upper: Cells, hands: tuple[frozenset[Card], frozenset[Card]],
              hidden: tuple[int, int], scores: tuple[int, int], dealer: Player,
              leader: Player | None, pending: int, turn: int, *, placed: int, covered: int,
-             topped: int) -> VantState:
+             topped: int, filled: int) -> VantState:
         """The state of these fields, its derived ones given (the engine knows them after
         a move): the same value as ``VantState(...)``, made without the frozen
         dataclass's attribute-by-attribute construction, which is most of a move's cost."""
         state = object.__new__(cls)
         state.__dict__.update(lower=lower, upper=upper, hands=hands, hidden=hidden,
                               scores=scores, dealer=dealer, leader=leader, pending=pending,
-                              turn=turn, placed=placed, covered=covered, filled=mask(lower),
+                              turn=turn, placed=placed, covered=covered, filled=filled,
                               topped=topped)
         return state
 
@@ -320,6 +320,20 @@ def shifted(cells: Cells, row: int, col: int) -> Cells:
     if col < 0:
         cells = tuple(None if i % 4 == 0 else cells[i - 1] for i in range(16))
     return cells
+
+
+def shifted_mask(filled: int, row: int, col: int) -> int:
+    """:func:`mask` of ``shifted(cells, row, col)`` from ``filled``, the mask of ``cells``.
+
+    >>> shifted_mask(0b0011_0001, -1, -1) == mask(shifted((0, None, None, None, 1, 2)
+    ...                                                  + (None,) * 10, -1, -1))
+    True
+    """
+    if row < 0:
+        filled = filled << 4 & 0xFFFF
+    if col < 0:
+        filled = filled << 1 & 0xEEEE
+    return filled
 
 
 def connected(cells: Cells) -> set[int]:
