@@ -385,6 +385,20 @@ class Writer:
             return self.scene(diagrams[0], self.width)
         gap = 5 * MM
         each = (self.width - gap * (len(diagrams) - 1)) / len(diagrams)
+        if any(d.scene.width * MM > each + 0.01 for d in diagrams):
+            # side by side they would be drawn smaller than their own size (a game's own
+            # picture of a whole table): one above the other, each at its own size
+            rows = [[[Paragraph(escape(d.label), self.styles.label),
+                      self.scene(d, self.width)]] for d in diagrams]  # a label stays with it
+            stacked = Table(rows, colWidths=[self.width])
+            stacked.setStyle(TableStyle([
+                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ]))
+            return stacked
         cells = [self.scene(d, each) for d in diagrams]
         labels = [Paragraph(escape(d.label), self.styles.label) for d in diagrams]
         widths = []

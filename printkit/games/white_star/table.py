@@ -52,8 +52,8 @@ NAME_COLUMN = 10.5
 """Width of the players' names left of their hands."""
 BLOCK_GAP = 5.0
 """Space between two groups of cards on the table."""
-SMALL = 2.1
-"""Size (mm) of small text: roles, names under cards, results, the score table."""
+SMALL = 2.12
+"""Size (mm, 6 pt) of small text: roles, names under cards, results, the score table."""
 TITLE = 2.4
 """Size of the titles over groups of cards."""
 NAME = 3.0
