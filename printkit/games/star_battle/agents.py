@@ -116,21 +116,35 @@ class Beginner(Agent):
             n.owner not in (NO_PLAYER, player) for n in _neighbours(index, cell))}
         ahead = distances(state, player)
         known: dict[tuple[Any, ...], float] = {}
+        # a Build's worth depends on its system and its card's suit only: looked up by
+        # those without asking the engine for the kind of ship each time
+        builds: dict[tuple[Cell, str], float] = {}
         best, top = first, float("-inf")
         fight, fiercest = None, float("-inf")
         for move in moves:
             kind = type(move)
             if kind is Build:
-                key: tuple[Any, ...] = (kind, move.cell, engine.build_kind(
-                    index[move.cell].card, move.card))
-            elif kind is MoveShip or kind is Battle:
-                key = (kind, move.source, move.target)
+                card = move.card
+                base = builds.get((move.cell, card.suit))
+                if base is None:
+                    key: tuple[Any, ...] = (kind, move.cell, engine.build_kind(
+                        index[move.cell].card, card))
+                    base = builds[move.cell, card.suit] = self._value(
+                        state, move, key, player, near_enemy, ahead)
             else:
-                key = (kind,)
-            base = known.get(key)
-            if base is None:
-                base = known[key] = self._value(state, move, key, player, near_enemy, ahead)
-            value = base - CARD * move.card.discard_value if kind is not Pass else base
+                if kind is MoveShip or kind is Battle:
+                    key = (kind, move.source, move.target)
+                else:
+                    key = (kind,)
+                base = known.get(key)
+                if base is None:
+                    base = known[key] = self._value(state, move, key, player, near_enemy,
+                                                    ahead)
+            if kind is Pass:
+                value = base
+            else:
+                rank = move.card.rank  # Card.discard_value, without the property call
+                value = base - CARD * (14 if rank == 1 else rank)
             if value > top:
                 best, top = move, value
             if kind is Battle and value > fiercest:
