@@ -48,6 +48,8 @@ LARGEST_CARD = 19.0
 """Widest a system card is drawn (mm)."""
 RATIO = 88.9 / 63.5
 """Height over width of a system card (the definition's own size replaces it)."""
+BADGE_TEXT = 6 * 25.4 / 72
+"""Smallest size (mm: 6 pt) of the number on a ship badge."""
 BAND = 5.0
 """Room (mm) for the column names above the grid and the row names left of it."""
 GAP = 1.8
@@ -295,7 +297,7 @@ class _Drawing:
             self.shapes.append(PictureShape(f"{kind}-{colour}", token_svg(kind, colour),
                                             cx - size / 2, centre_y - size / 2, size))
             if count > 1:
-                badge = 0.5 * size
+                badge = max(0.5 * size, BADGE_TEXT / 0.62)  # its number at least 6 pt
                 bx, by = cx + size * 0.3, centre_y - size * 0.3
                 self.shapes.append(PictureShape("badge", BADGE, bx - badge / 2, by - badge / 2,
                                                 badge))
