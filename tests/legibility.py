@@ -195,7 +195,7 @@ def wrapped_headings(runs: list[Run], *, gap: float = 1.6) -> list[tuple[str, st
     Two bold runs of the same size, in the same forms, starting at the same x, the second
     one line below the first (less than ``gap`` times the size): the heading did not fit
     its column and was broken between words.  A break between two phrases (after a colon
-    or a middle dot, before a bracket) is how a heading is meant to be set in a narrow
+    a middle dot or a full stop, before a bracket) is how a heading is meant to be set in a narrow
     column, not a broken one.
     """
     found: list[tuple[str, str]] = []
@@ -207,7 +207,8 @@ def wrapped_headings(runs: list[Run], *, gap: float = 1.6) -> list[tuple[str, st
         if abs(a.x - b.x) > 0.5:
             continue
         drop = a.y - b.y
-        between_phrases = a.text.rstrip().endswith((":", "\u00b7")) or b.text.startswith("(")
+        between_phrases = (a.text.rstrip().endswith((":", "\u00b7", "."))
+                           or b.text.startswith("("))
         if 0 < drop < gap * a.size and not between_phrases:
             found.append((a.text, b.text))
     return found
