@@ -243,3 +243,14 @@ def test_a_local_dask_cluster_starts_no_dashboard(monkeypatch: pytest.MonkeyPatc
         cluster.run_on_dask(spec, 0, 10, "local:1")
     assert seen["dashboard_address"] is None
     assert seen["scheduler_kwargs"] == {"dashboard": False, "dashboard_address": ":0"}
+
+
+def test_play_stalemates_turns_the_check_off_for_the_run() -> None:
+    from printkit.commands import simulate as command
+
+    parser = argparse.ArgumentParser(prog="printkit")
+    command.register(parser.add_subparsers(dest="command"))
+    on = parser.parse_args(["simulate", "toy-nim"])
+    off = parser.parse_args(["simulate", "toy-nim", "--play-stalemates"])
+    assert command.build_spec("toy-nim", {}, None, on).stalls
+    assert not command.build_spec("toy-nim", {}, None, off).stalls
