@@ -93,6 +93,7 @@ def case_hashes(label: str) -> dict[str, str]:
     return found
 
 
+@pytest.mark.slow  # minutes in all: the 15x15 beginner and greedy games look far ahead
 @pytest.mark.parametrize("label", list(CASES))
 def test_games_are_those_of_adfce57(label: str) -> None:
     expected = json.loads(FIXTURE.read_text(encoding="utf-8"))[label]
