@@ -13,17 +13,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from printkit import memo
+from printkit import limits, memo
 from printkit.booklet.build import load_booklet
 from printkit.booklet.document import Booklet
 from printkit.booklet.impose import booklet_page
 from printkit.booklet.pagesize import check_page
-from printkit.errors import PrintkitError, Problem
+from printkit.errors import DefinitionError, PrintkitError, Problem
 from printkit.kit.board import BoardPlan, plan_board
 from printkit.kit.cards import CardsPlan, plan_cards
-from printkit.kit.components import ComponentsPlan, plan_components
+from printkit.kit.components import ComponentsPlan, TokensPlan, plan_components
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.kit.options import BuildOptions, PrintPlan, paper_location, plan
+from printkit.layout.artwork import Artwork
 
 
 @dataclass(frozen=True)
@@ -47,10 +48,41 @@ def prepare_kit(game: ResolvedGame, options: BuildOptions) -> KitPlan:
     board = plan_board(game, print_plan, board_paper_name=options.board_paper)
     components = plan_components(game.definition, print_plan,
                                  board_paper_name=options.board_paper)
+    _check_held(game, cards, components)
     booklet = load_booklet(game.definition, game.engine, spec=print_plan.spec)
     if booklet is not None:
         check_page(booklet_page(print_plan.paper), paper_location(game.definition, options))
     return KitPlan(game, print_plan, cards, board, components, booklet)
+
+
+def _check_held(game: ResolvedGame, cards: CardsPlan | None,
+                components: ComponentsPlan) -> None:
+    """Refuse drawings a build could not hold: it keeps the SVG text of every different
+    face and back twice (the drawing, and the file queued to write), so their characters
+    together may be at most a third of the ``memory`` a command may take.  Each picture
+    a face shows is inside its text (an SVG drawing inline, a PNG or JPEG in base64), so
+    this also bounds a large picture repeated on many faces."""
+    sections = {"faces": _drawn(cards), "components": sum(
+        _drawn(part) for part in components.parts
+        if isinstance(part, (CardsPlan, TokensPlan)))}
+    held = sum(sections.values())
+    bound = limits.current().memory // 3
+    if held <= bound:
+        return
+    where = max(sections, key=lambda name: sections[name])
+    raise DefinitionError([Problem(limits.beyond(
+        "memory", f"the different faces and backs drawn come to {held} characters of SVG "
+        "(pictures included), and a build holds them twice: more than a third of the "
+        "memory a command may take", "bytes"), game.definition.sections.get(where))])
+
+
+def _drawn(plan: CardsPlan | TokensPlan | None) -> int:
+    """Characters of SVG of the different drawings of one deck or set of tokens."""
+    if plan is None:
+        return 0
+    parts: tuple[Artwork, ...] = ((*plan.faces, *plan.backs) if isinstance(plan, CardsPlan)
+                                  else (*plan.fronts, *plan.backs))
+    return sum(len(svg) for svg in {art.svg for art in parts})
 
 
 def check_game(name_or_path: str, *, variant: str | None = None,
