@@ -136,3 +136,24 @@ def test_a_workbook_cell_left_empty_is_an_empty_value(tmp_path: Path) -> None:
     path = write(tmp_path, BODY.replace("DATA", "oracle.xlsx"), {"oracle.xlsx": _two_sheets()})
     last = load(path).faces[-1]
     assert (last.attr("name"), last.attr("text"), last.copies) == ("M6", "", 1)
+
+
+def test_a_workbook_with_no_cells_is_refused_at_its_reference(tmp_path: Path) -> None:
+    """A workbook whose sheet holds nothing names the definition's reference to it (found
+    by the long fuzz run: the message had no place at all)."""
+    book = openpyxl.Workbook()
+    out = io.BytesIO()
+    book.save(out)
+    path = write(tmp_path, BODY.replace("DATA", "empty.xlsx"), {"empty.xlsx": out.getvalue()})
+    [(file, line, _, message)] = problems(path)
+    assert file.endswith("game.yaml") and line > 1
+    assert "first row must name the columns" in message
+
+
+def test_a_count_of_thousands_of_digits_is_refused_not_crashed(tmp_path: Path) -> None:
+    """int() refuses over 4,300 digits with a ValueError; a count cell that long is a
+    located error like any count out of range (found by the long fuzz run)."""
+    path = _write(tmp_path, HEADER + "Bolt,red,Deal 2," + "9" * 5_000 + "\n")
+    [(file, line, column, message)] = problems(path)
+    assert (file, line, column) == ("cards.csv", 2, 17)  # at the count cell
+    assert "count" in message

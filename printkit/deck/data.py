@@ -126,8 +126,11 @@ def _cell_value(text: str) -> AttributeValue:
     return int(text) if _INTEGER.fullmatch(text) else text
 
 
-def _header(names: Sequence[tuple[str, Location]]) -> tuple[str, ...]:
-    """The column names of a table, each checked (empty trailing names are dropped)."""
+def _header(names: Sequence[tuple[str, Location]], where: Location | None = None
+            ) -> tuple[str, ...]:
+    """The column names of a table, each checked (empty trailing names are dropped); a
+    first row without a name is reported at its first cell, or at ``where`` (the table's
+    reference in the definition) when the row has no cell at all."""
     columns: list[str] = []
     seen: set[str] = set()
     for name, where in names:
@@ -152,7 +155,7 @@ def _header(names: Sequence[tuple[str, Location]]) -> tuple[str, ...]:
         columns.pop()
     if not columns:
         raise _Refused(Problem("the first row must name the columns", names[0][1]
-                               if names else None))
+                               if names else where))
     return tuple(columns)
 
 
@@ -233,7 +236,7 @@ def _csv(shown: str, data: bytes, delimiter: str | None, where: Location,
         raise _Refused(Problem(f"{shown} is empty: its first row must name the columns",
                                where))
     header = [(str(value), at) for value, at in head[1]]
-    columns = _header([(name.strip(), at) for name, at in header])
+    columns = _header([(name.strip(), at) for name, at in header], where)
     return Table(shown, columns, _rows(shown, columns, records, problems, optional))
 
 
@@ -310,7 +313,7 @@ def _workbook(shown: str, data: bytes, sheet: str | None, where: Location,
         if head is None:
             raise _Refused(Problem(f"{shown}: the sheet is empty: its first row must name "
                                   "the columns", where))
-        columns = _header([(str(value).strip(), at) for value, at in head[1]])
+        columns = _header([(str(value).strip(), at) for value, at in head[1]], where)
         return Table(shown, columns, _rows(shown, columns, records, problems))
 
 

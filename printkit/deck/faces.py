@@ -251,8 +251,9 @@ def _group(doc: Document, group: Mapping[str, Any], where: PathKey, content: Con
 
 def _copies(value: AttributeValue) -> int | None:
     """A ``count`` cell as a number of copies (``None`` if it is not one)."""
-    text = str(value).strip()
-    if not text.isdigit() or not 1 <= int(text) <= 1000:
+    text = str(value).strip().lstrip("0") or "0"
+    # ASCII digits only, and few of them: int() refuses over 4,300 digits with a ValueError
+    if not (text.isascii() and text.isdigit()) or len(text) > 4 or not 1 <= int(text) <= 1000:
         return None
     return int(text)
 
