@@ -116,6 +116,19 @@ class _Rows(Node):
                                      {"type": "array", "items": row, "minItems": 1}]})
 
 
+class _NoteLine(Text):
+    """A line under the table: text, or ``{parameter: NAME, values: {...}}`` choosing the
+    words by a parameter (replaced before the sheet is read, so only the file's JSON
+    Schema sees the mapping)."""
+
+    def json(self) -> JSON:
+        reference: JSON = {"type": "object", "required": ["parameter"],
+                           "properties": {"parameter": {"type": "string"},
+                                          "values": {"type": "object"}},
+                           "additionalProperties": False}
+        return self._json({"anyOf": [super().json(), reference]})
+
+
 RECORD = Record(description="A score sheet or player aid: a table on a page.", fields={
     "kind": kind_field("sheet"),
     "title": Field(Text("printed at the top (default: the component's name)"), default=""),
@@ -128,7 +141,7 @@ RECORD = Record(description="A score sheet or player aid: a table on a page.", f
     "example": Field(ListOf(Scalar("a cell"), description="cells of a shaded example row, "
                             "printed first")),
     "totals": Field(Scalar("true, or the label of a totals row at the foot"), default=False),
-    "notes": Field(ListOf(Text("a line"), description="lines printed under the table")),
+    "notes": Field(ListOf(_NoteLine("a line"), description="lines printed under the table")),
     "row_height": Field(Length("height of a row", minimum=4 * MM, maximum=40 * MM),
                         default=8 * MM),
     "text_size": Field(Length("size of the words in the cells", minimum=5, maximum=24),
