@@ -336,9 +336,11 @@ def test_a_bad_card_is_a_located_error(tmp_path: Path) -> None:
     assert len(problems) == 2
     rank, joker = sorted(problems, key=lambda p: p.location.line if p.location else 0)
     assert "rank 11 is not a card's rank" in rank.message
-    assert rank.location is not None and rank.location.line == 9
+    assert rank.location is not None and rank.location.line == 10  # the rank: line
+    assert (rank.location.source_line or "").strip().startswith("rank:")
     assert "red or black" in joker.message
-    assert joker.location is not None and joker.location.line == 15
+    assert joker.location is not None and joker.location.line == 16  # the suit: line
+    assert (joker.location.source_line or "").strip().startswith("suit:")
 
 
 def test_a_definition_prints_a_whole_deck(tmp_path: Path) -> None:

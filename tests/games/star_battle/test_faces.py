@@ -155,8 +155,9 @@ def test_a_joker_is_no_system(tmp_path: Path) -> None:
         resolve(str(path))
     [problem] = caught.value.problems
     assert "not a joker" in problem.message
-    line = next(i for i, t in enumerate(text.splitlines(), 1) if "kind: star-battle-system" in t)
-    assert problem.location is not None and problem.location.line == line + 2
+    # at the attribute whose value is wrong
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if "rank: [A, joker]" in t)
+    assert problem.location is not None and problem.location.line == line
 
 
 # --------------------------------------------------------------------------- the Core

@@ -121,8 +121,8 @@ def test_a_negative_value_is_a_located_error(tmp_path: Path) -> None:
 def test_a_card_outside_the_pack_is_a_located_error(tmp_path: Path) -> None:
     problems = _problems(tmp_path, "rank: [A, K, Q, J, 10, 9, 8, 7]",
                          "rank: [A, K, Q, J, 10, 9, 8, 7, 2]")
-    # reported where the face group's attributes are written
-    line = _line_of("    generate:", (tmp_path / "bad.yaml").read_text()) + 1
+    # reported at the attribute whose value is wrong
+    line = _line_of("rank: [A, K, Q, J, 10, 9, 8, 7, 2]", (tmp_path / "bad.yaml").read_text())
     assert problems == [(line, 'the pack of "I vant to be alone" holds 7, 8, 9, 10, J, Q, K, '
                                'A of each suit, not the Two of spades')]
 

@@ -117,8 +117,8 @@ def test_a_point_value_the_engine_does_not_count_is_a_located_error(tmp_path: Pa
 def test_the_champion_of_skulls_is_a_located_error(tmp_path: Path) -> None:
     problems, text = _problems(tmp_path, "rank: [K, Q, J, T, 7, 6, 5, 4, 3, 2]",
                                "rank: [C, K, Q, J, T, 7, 6, 5, 4, 3, 2]")
-    # reported where the face group's attributes begin
-    assert problems == [(_line("suit: [X]", text),
+    # reported at the attribute whose value is wrong
+    assert problems == [(_line("rank: [C, K, Q, J, T, 7, 6, 5, 4, 3, 2]", text),
                          "there is no Champion of Skulls: that suit has ten cards, King "
                          "down to 2")]
 
