@@ -127,6 +127,9 @@ class DiagramStyle:
     min_card: float = MIN_CARD
 
 
+MIN_TILE_FONT = 6 * 25.4 / 72
+"""The smallest text on a labelled tile, 6 pt in millimetres: what a player must read
+(a tile's short label still fits its cell at this size on a 15 x 15 board)."""
 EDGE_FONT = 2.5
 """Size (mm) of the row and column numbers."""
 LEGEND_FONT = 2.3
@@ -212,7 +215,7 @@ def layout(view: BoardView, style: DiagramStyle, legend: Sequence[str]) -> Layou
     card = card_side(size, style.width, labelled=labelled)
     if card < style.min_card:  # too small to show a card face: labelled tiles
         card = 0.0
-        label_font = min(2.8, cell * 0.3)
+        label_font = min(2.8, max(cell * 0.3, MIN_TILE_FONT))
     board = band + size * pitch
     rows: list[list[tuple[str, float]]] = [[]]
     x = band
