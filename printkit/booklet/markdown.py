@@ -44,6 +44,11 @@ SMALL_OPEN = "<small>"
 SMALL_CLOSE = "</small>"
 _CODE_SPAN = re.compile(r"(`+).*?\1", re.DOTALL)
 _BARE_NOTATION = re.compile(r"\d\*\d")
+LONGEST_WORD = 200
+"""Characters of the longest word a booklet sets: a line of the widest page holds under a
+hundred, and laying out a word of 100,000 (cut and measured piece by piece) took half a
+minute."""
+_TOO_LONG = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
 
 
 def notation_problem(source: str) -> str | None:
@@ -167,6 +172,11 @@ class _Walker:
         bare = notation_problem(token.content)
         if bare is not None:
             self.fail(token, bare)
+        long_word = _TOO_LONG.search(token.content)
+        if long_word is not None:
+            self.fail(token, f"a word of {len(long_word.group())} characters cannot be set on "
+                      f"a page (at most {LONGEST_WORD}): put spaces in it")
+            return ()
         if not self.in_place:
             spans, problems = _inline_spans(token.content)
         else:
