@@ -28,6 +28,9 @@ QUIET_MS = 50
 """A burst ends when no change has come for this long."""
 POLL_MS = 500
 """How often the folders are looked at when the system cannot watch them."""
+SETTLE_MS = 1_000
+"""After this long the files are looked at once more: the system may take a moment to set
+up the watch, and a change made in that moment would otherwise go unseen."""
 
 
 def _notifier(folders: list[str]) -> RustNotify:
@@ -55,10 +58,15 @@ def wait_for_change(reads: Reads, stop: threading.Event,
             return not stop.is_set()
         if noticed is not None:
             noticed(None)
+        settling = True
         while True:
-            changes = notify.watch(GROUP_MS, QUIET_MS, 0, stop)
+            changes = notify.watch(GROUP_MS, QUIET_MS, SETTLE_MS if settling else 0, stop)
             if stop.is_set():
                 return False
+            if settling:  # once only: from here on the watch alone tells of changes
+                settling = False
+                if reads.changed():
+                    return True
             if not isinstance(changes, set):
                 continue
             paths = frozenset(path for _, path in changes)
