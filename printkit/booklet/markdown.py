@@ -49,6 +49,10 @@ LONGEST_WORD = 200
 hundred, and laying out a word of 100,000 (cut and measured piece by piece) took half a
 minute."""
 _TOO_LONG = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
+LONGEST_TEXT = 20_000
+"""Characters of the longest paragraph, heading or table cell a booklet sets (about six
+pages of prose; a shipped booklet's longest is far shorter): laying out one of half a
+million characters took a minute."""
 
 
 def notation_problem(source: str) -> str | None:
@@ -172,6 +176,10 @@ class _Walker:
         bare = notation_problem(token.content)
         if bare is not None:
             self.fail(token, bare)
+        if len(token.content) > LONGEST_TEXT:
+            self.fail(token, f"a paragraph of {len(token.content)} characters is more than a "
+                      f"booklet sets in one piece (at most {LONGEST_TEXT}): split it")
+            return ()
         long_word = _TOO_LONG.search(token.content)
         if long_word is not None:
             self.fail(token, f"a word of {len(long_word.group())} characters cannot be set on "
