@@ -137,12 +137,6 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
         )
         self._manual = p.manual_housekeeping
         self._limit = p.stack_limit
-        # the spaces whose masks depend on each space's top card: itself and those around
-        # which it lies
-        self._dependents = tuple(
-            tuple(t for t in range(self.spaces)
-                  if t == s or any(other == s for other, _ in self._around[t]))
-            for s in range(self.spaces))
 
     # ---- basics
 
@@ -222,29 +216,6 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
                     allowed &= fits[neighbour]
             out.append(allowed if compared else 0)
         return out
-
-    def _masks(self, state: StarsAndBarsState) -> tuple[int, ...]:
-        """:meth:`_allowed_all` of ``state.board``, kept on the state once worked out."""
-        masks = state.masks
-        if masks is None:
-            masks = tuple(self._allowed_all(self._tops(state.board)))
-            object.__setattr__(state, "masks", masks)
-        return masks
-
-    def _pass_masks(self, before: StarsAndBarsState, after: StarsAndBarsState,
-                    changed: Space | None) -> None:
-        """Give ``after`` its masks from ``before``'s when only the stack on ``changed``
-        differs (``None``: no stack differs); only the spaces that see it are redone."""
-        masks = before.masks
-        if masks is None:
-            return
-        if changed is not None:
-            tops = self._tops(after.board)
-            redone = list(masks)
-            for space in self._dependents[changed]:
-                redone[space] = self._allowed_at(tops, space)
-            masks = tuple(redone)
-        object.__setattr__(after, "masks", masks)
 
     def allowed(self, board: tuple[Stack, ...], space: Space) -> int:
         """The card kinds the rules let go on ``space`` of ``board``, as a bit mask."""
@@ -344,8 +315,7 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
         held = 0
         for card in hand:
             held |= 1 << card
-        masks = self._allowed_all(self._tops(board)) if moves else self._masks(state)
-        allowed = [mask & held for mask in masks]
+        allowed = [mask & held for mask in self._allowed_all(self._tops(board))]
         open_spaces = [(space, mask) for space, mask in enumerate(allowed) if mask]
         leave: Collection[Space] = ()
         if self._manual:
@@ -420,8 +390,6 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
         # what the opponent left undone and the player did not claim is done now, unscored
         new_board, discard = (self._settle(state.board, state.discard) if self._manual
                               else (state.board, state.discard))
-        # the masks carry over when only the card laid changes the board
-        carried = new_board is state.board
         if isinstance(move, Place):
             board = list(new_board)
             scores[player] += self.points_for(new_board, move.card, move.space)
@@ -431,7 +399,6 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
             board[move.space] = stack
             if move.tidy and stack.size >= self._limit:
                 discard = self._tidy(board, move.space, discard)
-                carried = False
             if stock:
                 card, stock = self._draw(state, stock, rng)
                 hand.append(card)
@@ -443,11 +410,8 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
         over = turn % 2 == 0 and self.round_decision(final) is not None
         if not hands[0] and not hands[1]:
             over = True
-        after = StarsAndBarsState(new_board, (hands[0], hands[1]), final, stock, discard,
-                                  state.beginner, turn, over)
-        if carried:
-            self._pass_masks(state, after, move.space if isinstance(move, Place) else None)
-        return after
+        return StarsAndBarsState(new_board, (hands[0], hands[1]), final, stock, discard,
+                                 state.beginner, turn, over)
 
     def _do(self, board: list[Stack], chore: Chore, space: Space | None, discard: Pile) -> Pile:
         """Do ``chore`` on ``board`` (in place); returns the discard pile after it."""

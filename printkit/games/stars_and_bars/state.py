@@ -23,7 +23,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from printkit.rules.base import NO_PLAYER, Player
@@ -451,10 +451,6 @@ class StarsAndBarsState:
     beginner: Player
     turn: int = 0
     over: bool = False
-    #: per space, the card kinds the rules let go on ``board`` (a bit mask each): derived,
-    #: filled in by the engine the first time it is needed or from the previous position
-    masks: tuple[int, ...] | None = field(default=None, init=False, repr=False,
-                                          compare=False)
 
     @property
     def to_move(self) -> Player:
