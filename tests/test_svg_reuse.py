@@ -16,8 +16,11 @@ import pytest
 
 from printkit.cli import main
 from printkit.console import Console
+from printkit.deck.pictures import Icon
+from printkit.deck.shapes import InlineIcon
+from printkit.deck.svgsafe import Drawing
 from printkit.layout import pdfcanvas, svgpdf, svgpictures
-from printkit.render import picturemarks
+from printkit.render import elements, picturemarks
 
 
 def _picture(paths: int) -> str:
@@ -48,6 +51,8 @@ layouts:
     - {type: image, src: mark.svg, x: 5mm, y: 40mm, width: 25mm, height: 15mm, fit: FIT}
     - {type: image, src: mark.svg, x: 35mm, y: 40mm, width: 20mm, height: 30mm, fit: stretch}
     - {type: text, text: "{{name}}", x: 5mm, y: 75mm, width: 50mm, height: 10mm}
+    - {type: text, text: "Pay :mark: now", x: 35mm, y: 72mm, width: 25mm, height: 6mm,
+       size: 12pt, fill: "#a01010"}
 faces:
   - {id: card, kind: layout, layout: card, data: [%s]}
 """
@@ -102,11 +107,12 @@ def test_a_picture_on_many_faces_is_read_once_and_stored_once(
     # for cover and stretch alike): each of its 12 paths read at most once a form (svglib
     # reads the plain one, whose currentColor printkit's reader leaves to it), not 30 times
     reads = Counter(d for d in paths_read if d.startswith("M1 1 "))
-    assert len(reads) == 12 and max(reads.values()) <= 3, reads.values()
+    assert len(reads) == 12 and max(reads.values()) <= 4, reads.values()
     lifted = svgpictures.LIFTS
-    assert lifted == 4 * 30  # every placement on every face
-    # 30 faces, the back, three picture forms: no form holds the picture's paths twice
-    assert _forms(pdf) == 30 + 1 + 3
+    assert lifted == 5 * 30  # every placement on every face, the icon in the text too
+    # 30 faces, the back, four picture forms (the text's icon has its own colour and
+    # opacity): no form holds the picture's paths twice
+    assert _forms(pdf) == 30 + 1 + 4
 
 
 def test_the_work_does_not_grow_with_the_faces(tmp_path: Path,
@@ -137,7 +143,7 @@ def test_the_svg_files_still_hold_their_pictures(tmp_path: Path) -> None:
     [face] = [p for p in (tmp_path / "out").rglob("card-1.svg")]
     text = face.read_text()
     assert "pk-picture" not in text
-    assert text.count('d="M1 1 L0 0') == 4  # the first path, in each of the 4 placements
+    assert text.count('d="M1 1 L0 0') == 5  # the first path, in each of the 5 placements
 
 
 def test_a_group_rendering_did_not_note_is_left_alone() -> None:
@@ -156,10 +162,22 @@ def test_a_group_rendering_did_not_note_is_left_alone() -> None:
     assert svgpictures.lift(other)[1] == []
 
 
-def test_a_small_picture_stays_inline() -> None:
-    picturemarks.note('<g transform="translate(0 0) scale(1) translate(0 0)">',
-                      '<path d="M0 0 L1 1 Z"/>', (0.0, 0.0, 1.0, 1.0))
-    assert picturemarks.placed('<g transform="translate(0 0) scale(1) translate(0 0)">') == []
+def test_an_icon_in_text_keeps_the_texts_fill_opacity_when_lifted() -> None:
+    drawing = Drawing((0.0, 0.0, 10.0, 10.0), '<path d="M0 0 L10 10 Z" stroke="#000000"/>')
+    icon = InlineIcon(Icon("mark", drawing))
+    group = elements.inline_icon(icon, 1.0, 2.0, 5.0, "#a01010", 0.5)
+    tag = group[:group.index(">") + 1]
+    assert 'fill="#a01010" fill-opacity="0.5"' in tag and "stroke-opacity" not in tag
+    [(_, body, _)] = picturemarks.placed(tag)  # noted: a PDF draws it as one form
+    _, [ref] = svgpictures.lift(f'<svg xmlns="http://www.w3.org/2000/svg">{group}</svg>')
+    assert 'fill-opacity="0.5"' in ref.style and body == drawing.body
+
+
+def test_a_small_picture_is_lifted_too() -> None:
+    tag = '<g transform="translate(0 0) scale(1) translate(0 0)">'
+    picturemarks.note(tag, '<path d="M0 0 L1 1 Z"/>', (0.0, 0.0, 1.0, 1.0))
+    [(_, body, view_box)] = picturemarks.placed(tag)
+    assert body == '<path d="M0 0 L1 1 Z"/>' and view_box == (0, 0, 1, 1)
 
 
 @pytest.mark.parametrize("fit", ["cover", "contain"])
@@ -170,7 +188,7 @@ def test_the_pages_look_the_same_as_with_every_picture_inline(
     assert svgpictures.LIFTS > 0
     picturemarks.clear()
     pdfcanvas.clear_caches()
-    monkeypatch.setattr(picturemarks, "LIFT_CHARS", 10**9)  # nothing noted: all inline
+    monkeypatch.setattr(picturemarks, "note", lambda *noted: None)  # all inline
     before = svgpictures.LIFTS
     inline = _build(game, tmp_path / "inline")
     assert before == svgpictures.LIFTS

@@ -164,7 +164,10 @@ def _drawing(drawing: Drawing, where: Area, fill: str | None, opacity: float) ->
 
 
 def _placed(drawing: Drawing, left: float, top: float, scale: float, fill: str | None,
-            opacity: float, *, note: bool = True) -> str:
+            opacity: float, *, strokes: bool = True) -> str:
+    """The drawing's shapes placed and scaled in a group that gives them ``fill`` and
+    ``opacity`` (on strokes too unless ``strokes`` is false), noted so that a PDF draws
+    each different picture once (:mod:`printkit.render.picturemarks`)."""
     vx, vy = drawing.view_box[:2]
     body = drawing.body
     colour = ""
@@ -172,10 +175,12 @@ def _placed(drawing: Drawing, left: float, top: float, scale: float, fill: str |
         body = body.replace('"currentColor"', f'"{fill}"')
         colour = f' fill="{fill}"'
     if opacity < 1:
-        colour += f' fill-opacity="{num(opacity)}" stroke-opacity="{num(opacity)}"'
+        colour += f' fill-opacity="{num(opacity)}"'
+        if strokes:
+            colour += f' stroke-opacity="{num(opacity)}"'
     tag = (f'<g transform="translate({num(left)} {num(top)}) scale({scale:.6g}) '
            f'translate({num(-vx)} {num(-vy)})"{colour}>')
-    return _group(tag, body, drawing) if note else f"{tag}{body}</g>"
+    return _group(tag, body, drawing)
 
 
 def _group(tag: str, body: str, drawing: Drawing) -> str:
@@ -185,13 +190,16 @@ def _group(tag: str, body: str, drawing: Drawing) -> str:
     return f"{tag}{body}</g>"
 
 
-def inline_icon(icon: InlineIcon, x: float, y: float, height: float, fill: str) -> str:
-    """An icon of running text: ``height`` tall, its left edge at ``x``, its top at ``y``."""
+def inline_icon(icon: InlineIcon, x: float, y: float, height: float, fill: str,
+                opacity: float = 1.0) -> str:
+    """An icon of running text: ``height`` tall, its left edge at ``x``, its top at ``y``.
+
+    The text's group gives its fill an ``opacity``; the icon's own group repeats it (an
+    inherited property set again to the same value), so the icon drawn apart from the face
+    in a PDF keeps it, and its strokes stay as the text's group left them."""
     drawing = icon.icon.drawing
-    # not noted: the group of a text may give the icon an opacity to inherit, which a
-    # picture drawn apart from the face would lose
-    return _placed(icon.icon.drawing, x, y, height / drawing.view_box[3], fill, 1.0,
-                   note=False)
+    return _placed(drawing, x, y, height / drawing.view_box[3], fill, opacity,
+                   strokes=False)
 
 
 def draw_image(shape: ImageShape, where: Area, index: int) -> str:
@@ -250,7 +258,7 @@ def draw_text(shape: TextShape, frame: Frame) -> str:
     fill = shape.fill
 
     def icon(piece: InlineIcon, x: float, y: float, height: float) -> str:
-        return inline_icon(piece, x, y, height, fill)
+        return inline_icon(piece, x, y, height, fill, shape.place.opacity)
 
     body = text_svg(shape, block, (where.x, where.y, where.w, where.h), icon)
     if shape.place.opacity < 1:

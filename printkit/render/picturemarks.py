@@ -4,8 +4,9 @@ each one once and place it on every face that shows it (:mod:`printkit.layout.sv
 A face's SVG carries its pictures' shapes inline, so that the SVG file stands alone.  Drawn
 as it is, a picture's shapes were read and written again for every face: one picture of
 98,000 numbers took about a second a face, and a PDF held a copy for each.  Rendering notes
-here the group each large picture was placed in (its opening tag, which holds the placement
-and the colour the picture takes) and the picture's shapes; the PDF side looks for exactly
+here the group each picture was placed in (its opening tag, which holds the placement and
+the colour the picture takes) and the picture's shapes, however small the picture: each
+different picture is stored once in a PDF; the PDF side looks for exactly
 that group in the face's text and lifts the shapes out.  A group rendering did not note is
 never lifted, so nothing else of a face is ever drawn apart from it.
 """
@@ -15,9 +16,6 @@ from __future__ import annotations
 import hashlib
 from collections import OrderedDict
 
-LIFT_CHARS = 4_000
-"""Pictures shorter than this are left inline: a PDF form of its own would cost more than
-drawing them again (the suit icons of the shipped games are under 1,000 characters)."""
 KEPT_CHARS = 256_000_000
 """Characters of picture shapes remembered at most (the least recently placed forgotten
 first: a face whose picture was forgotten is drawn with it inline, the same pixels)."""
@@ -38,8 +36,6 @@ def note(tag: str, body: str, view_box: ViewBox) -> None:
     """Remember that ``body``, the shapes of a drawing of ``view_box``, was placed right
     after the opening tag ``tag`` (and before its ``</g>``)."""
     global _held
-    if len(body) < LIFT_CHARS:
-        return
     digest = _DIGESTS.get(body)
     if digest is None:
         digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
