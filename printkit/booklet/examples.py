@@ -17,6 +17,10 @@ An example block holds one example in the example checker's YAML form (see
     example without moves, ``final`` for one that continues another, else ``both``);
 ``hands``
     ``true`` to print the hands the position knows under the diagram;
+``says``
+    for each claim that has one, the players' sentence printed for it in place of the
+    phrasebook's (checked against the engine's answer, see
+    :mod:`printkit.examples.sentences`);
 ``after``
     the name of an earlier example: this one starts from the position that one reached,
     with its parameters, so a sample game told in several examples is one game, move by
@@ -124,6 +128,14 @@ def _options(doc: Document, block: ExampleSource, rendered: RenderedText,
             return ()
 
     caption, intro = words("caption"), words("intro")
+    says = data.get("says")
+    for key, sentence in (says.items() if isinstance(says, dict) else ()):
+        if isinstance(sentence, str):  # other shapes are the example reader's to report
+            try:
+                parse_inline(" ".join(sentence.split()))
+            except ValueError as exc:
+                problems.append(Problem(f"the sentence for {key!r} cannot be printed: {exc}",
+                                        _moved(doc.where(("says", key)), block, rendered)))
     highlight = data.get("highlight", [])
     if not isinstance(highlight, list) or not all(isinstance(h, str) for h in highlight):
         fail("highlight", "'highlight' must be a list of squares such as ['2,5', '1,6']")

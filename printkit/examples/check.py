@@ -28,13 +28,14 @@ names and its other examples checked.  Anything wrong with the file itself ends 
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from printkit import limits, memo
 from printkit.errors import DefinitionError, PrintkitError, Problem, did_you_mean, sort_problems
+from printkit.examples.generic import GENERIC_CLAIMS, all_claims, generic_claims
 from printkit.examples.load import Locator, read_example, read_header
 from printkit.examples.model import (
     CheckReport,
@@ -43,10 +44,10 @@ from printkit.examples.model import (
     ExampleSpec,
     VerifiedExample,
 )
+from printkit.examples.sentences import disagreement
 from printkit.examples.values import flow, same, to_plain
 from printkit.rules import registry
 from printkit.rules.base import (
-    NO_PLAYER,
     Claim,
     Game,
     IllegalMoveError,
@@ -58,59 +59,9 @@ from printkit.yamlsource import Document, PathKey, load
 
 AnyGame = Game[Any, Any, Any]
 
-GENERIC_CLAIMS = ("legal", "legal_moves", "to_move", "scores", "winners", "terminal")
-
-
-def generic_claims(game: AnyGame) -> dict[str, Claim[Any]]:
-    """The claims every game answers, as :class:`Claim` objects bound to ``game``."""
-
-    def no_argument(argument: str | None) -> None:
-        if argument is not None:
-            raise ValueError("this claim takes no argument")
-
-    def legal(state: Any, argument: str | None) -> object:
-        move = game.parse_move(state, argument or "")
-        return move in game.legal_moves(state)
-
-    def legal_moves(state: Any, argument: str | None) -> object:
-        no_argument(argument)
-        return [game.format_move(state, m) for m in game.legal_moves(state)]
-
-    def to_move(state: Any, argument: str | None) -> object:
-        no_argument(argument)
-        player = game.current_player(state)
-        if player == NO_PLAYER or game.is_terminal(state):
-            return None
-        return game.player_names(state)[player]
-
-    def scores(state: Any, argument: str | None) -> object:
-        no_argument(argument)
-        return dict(zip(game.player_names(state), game.scores(state), strict=True))
-
-    def winners(state: Any, argument: str | None) -> object:
-        no_argument(argument)
-        if not game.is_terminal(state):
-            return []
-        names = game.player_names(state)
-        return [names[p] for p in game.winners(state)]
-
-    def terminal(state: Any, argument: str | None) -> object:
-        no_argument(argument)
-        return game.is_terminal(state)
-
-    return {
-        "legal": Claim(legal, "whether a move is legal", takes_argument=True),
-        "legal_moves": Claim(legal_moves, "every legal move", unordered=True),
-        "to_move": Claim(to_move, "the player to act, or null when the game is over"),
-        "scores": Claim(scores, "every player's score"),
-        "winners": Claim(winners, "the winners of a finished game", unordered=True),
-        "terminal": Claim(terminal, "whether the game is over"),
-    }
-
-
-def all_claims(game: AnyGame) -> dict[str, Claim[Any]]:
-    """The generic claims and the game's own (the generic ones win a name clash)."""
-    return {**game.claims(), **generic_claims(game)}
+# the generic claims live in their own module; they are still found here
+__all__ = ["GENERIC_CLAIMS", "all_claims", "check_document", "check_file", "find_engine",
+           "generic_claims", "over_limits", "verify_example"]
 
 
 def over_limits(cls: type[AnyGame], params: object) -> list[tuple[str, str]]:
@@ -292,7 +243,8 @@ def _replay(where: Locator, spec: ExampleSpec, game: AnyGame, specs: list[ClaimS
 
     results = []
     for claim in specs:
-        result = _evaluate(where, game, state, claim, claims[claim.name], found)
+        result = _evaluate(where, game, state, claim, claims[claim.name], found,
+                           (*spec.moves, *texts))
         if result is not None:
             results.append(result)
     if found.definition or found.example:
@@ -337,8 +289,10 @@ def _evaluate(
     claim: ClaimSpec,
     rule: Claim[Any],
     found: _Findings,
+    moves: Sequence[str] = (),
 ) -> ClaimResult | None:
-    """Compare one claim with the engine; a false or unanswerable claim adds a problem."""
+    """Compare one claim with the engine; a false or unanswerable claim adds a problem, and
+    so does a true one whose sentence (``says``) disagrees with the answer."""
     expected = claim.expected
     if claim.name == "legal_moves" and isinstance(expected, list):
         expected = _canonical_moves(where, game, state, claim, expected, found)
@@ -363,7 +317,14 @@ def _evaluate(
         found.example.append(where.problem(
             claim.path, f"claim {claim.key!r} is false: the engine says {flow(actual)}", key=True
         ))
-    return ClaimResult(claim.key, claim.name, claim.argument, claim.expected, actual, holds)
+    elif claim.says is not None and claim.says_path is not None:
+        why = disagreement(claim.says, claim.name, claim.argument, actual, moves)
+        if why is not None:
+            found.example.append(where.problem(
+                claim.says_path, f"the sentence for {claim.key!r} disagrees with the engine's "
+                f"answer {flow(actual)}: {why}"))
+    return ClaimResult(claim.key, claim.name, claim.argument, claim.expected, actual, holds,
+                       claim.says)
 
 
 def _canonical_moves(

@@ -19,7 +19,7 @@ from printkit.examples.model import ClaimSpec, ExampleSpec
 from printkit.yamlsource import Document, PathKey
 
 FILE_KEYS = ("game", "parameters", "examples")
-EXAMPLE_KEYS = ("name", "parameters", "position", "moves", "seed", "claims")
+EXAMPLE_KEYS = ("name", "parameters", "position", "moves", "seed", "claims", "says")
 
 _CLAIM_KEY = re.compile(r"\s*([A-Za-z_][\w-]*)\s*(?:\((.*)\)\s*)?$", re.DOTALL)
 _BLOCK_HEADER = re.compile(r"\|([+-]?)([1-9]?)([+-]?)\s*(#.*)?$")
@@ -237,12 +237,39 @@ def read_example(
             ClaimSpec(key, claim_name, argument, offset, expected, (*path, "claims", key))
         )
 
+    claim_specs = _with_sentences(where, path, data.get("says", {}), claim_specs, claims,
+                                  problems)
     if not (playable and isinstance(name, str) and isinstance(position, str)):
         return None, problems
     spec = ExampleSpec(
         name, path, parameters, position, tuple(move_texts), seed, tuple(claim_specs)
     )
     return spec, problems
+
+
+def _with_sentences(where: Locator, path: PathKey, says: object, specs: list[ClaimSpec],
+                    claims: Mapping[object, object], problems: list[Problem]
+                    ) -> list[ClaimSpec]:
+    """``specs`` with the players' sentences of the example's ``says`` attached; a sentence
+    that is not text, or whose key names no claim of the example, adds a problem."""
+    if not isinstance(says, dict):
+        problems.append(where.problem(
+            (*path, "says"), f"'says' must map claims to sentences, not {_kind(says)}"))
+        return specs
+    by_key = {spec.key: spec for spec in specs}
+    for key, sentence in says.items():
+        at: PathKey = (*path, "says", key)
+        if key not in claims:
+            named = ", ".join(map(repr, claims)) or "none"
+            problems.append(where.problem(
+                at, f"'says' names {key!r}, which is not a claim of this example (its claims: "
+                f"{named}); write the claim's key exactly as in 'claims'", key=True))
+        elif not isinstance(sentence, str) or not sentence.strip():
+            problems.append(where.problem(
+                at, f"the sentence for {key!r} must be text, not {_kind(sentence)}"))
+        elif key in by_key:
+            by_key[key] = dataclasses.replace(by_key[key], says=sentence, says_path=at)
+    return list(by_key.values())
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,10 @@ class ClaimSpec:
     expected: object
     #: path of this claim in the document: (..., "claims", key)
     path: PathKey
+    #: the players' sentence for this claim (the example's ``says``), if it has one
+    says: str | None = None
+    #: path of that sentence in the document: (..., "says", key)
+    says_path: PathKey | None = None
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,9 @@ class ClaimResult:
     expected: object
     actual: object
     holds: bool
+    #: the sentence the example gives for this claim (``says``), printed instead of the
+    #: phrasebook's; checked against ``actual`` by :mod:`printkit.examples.sentences`
+    says: str | None = None
 
 
 @dataclass(frozen=True)

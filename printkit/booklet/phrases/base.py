@@ -73,7 +73,10 @@ class Phrasebook:
         return f"{self.mover(game, state)}'s move: {code(text)}."
 
     def claim(self, game: AnyGame, state: Any, result: ClaimResult) -> str:
-        """The sentence stating ``result`` about ``state``."""
+        """The sentence stating ``result`` about ``state``: the example's own (its
+        ``says``, checked against the answer) when it gives one, else the handler's."""
+        if result.says is not None:
+            return " ".join(result.says.split())
         words = self.handlers().get(result.name)
         if words is not None:
             sentence = words(game, state, result.argument, result.actual)
