@@ -31,6 +31,7 @@ import errno
 import os
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from types import FrameType
 
@@ -58,6 +59,49 @@ _active: limits.Limits | None = None
 
 _NO_MAPPING = (os.strerror(errno.ENOMEM), "failed to map segment")
 """How the system's loader says a shared library found no memory."""
+
+
+class OverPace(Exception):
+    """A command's first steps show that the rest cannot finish within its time budget."""
+
+
+def seconds_left() -> float | None:
+    """Seconds until this process's time budget runs out, or None when none is enforced."""
+    if _active is None or not hasattr(signal, "getitimer"):
+        return None
+    left = signal.getitimer(signal.ITIMER_REAL)[0]
+    return left if left > 0 else None
+
+
+class Pace:
+    """Watches a long piece of work as it goes and stops it early (:class:`OverPace`) once
+    the pace so far shows that the rest cannot finish within the time budget, instead of
+    letting it run into the budget.  It judges only after :attr:`SETTLE` seconds, and only
+    when the rest would take :attr:`MARGIN` times the time that is left, so that a run
+    that could just fit is never stopped by it."""
+
+    SETTLE = 2.0
+    MARGIN = 1.5
+
+    def __init__(self, what: str, hint: str) -> None:
+        self.what = what
+        self.hint = hint
+        self.began = time.monotonic()
+
+    def check(self, done: int, total: int) -> None:
+        """``done`` of ``total`` pieces are done; raises :class:`OverPace`."""
+        left = seconds_left()
+        spent = time.monotonic() - self.began
+        if left is None or done < 1 or done >= total or spent < self.SETTLE:
+            return
+        rest = spent / done * (total - done)
+        if rest > left * self.MARGIN:
+            assert _active is not None
+            with limits.using(_active):
+                raise OverPace(limits.beyond(
+                    "seconds", f"{done} of {total} {self.what} took {spent:.0f} s, so the "
+                    f"rest would take about {rest:,.0f} s more", "seconds")
+                    + f"; or {self.hint}")
 
 
 class OverTime(BaseException):

@@ -151,6 +151,9 @@ def main(argv: Sequence[str] | None = None, console: Console | None = None, *,
     except budget.OverTime:
         console.error(budget.time_message(chosen))
         return Exit.INPUT
+    except budget.OverPace as exc:
+        console.error(f"error: {exc}")
+        return Exit.INPUT
     except Exception as exc:  # a bug in printkit: say so plainly, keep the details
         budget.release_reserve()  # room to report in, should memory have run out
         if budget.is_out_of_memory(exc):

@@ -65,6 +65,11 @@ class Limits:
     svg_numbers: int = 100_000
     """Numbers in the shapes of one SVG drawing (path data, points, lengths, transforms): the
     work of drawing it, which is done again for each different face that shows it."""
+    svg_numbers_total: int = 10_000_000
+    """Numbers in the shapes of all the different drawings (icons and SVG images) of one
+    definition together: each is drawn once into each PDF of a kit, so this bounds the
+    work of a build however many faces show them (100 different drawings of 100,000
+    numbers, on 100 faces, took 69 s and 450 MB to build here)."""
     svg_elements: int = 50_000
     """Shapes and groups in one SVG drawing."""
     svg_depth: int = 40

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from printkit import budget
 from printkit.console import Console
 from printkit.errors import DefinitionError, Problem
 from printkit.examples import find_engine
@@ -200,8 +201,10 @@ def play(spec: RunSpec, args: argparse.Namespace, console: Console, label: str) 
         start, stop = shard_range(args.games, *args.shard)
     jobs = args.jobs or default_jobs()
     last = [0.0]
+    pace = budget.Pace("games", "ask for fewer --games, or a lower --max-moves")
 
     def progress(done: int, total: int) -> None:
+        pace.check(done, total)
         now = time.monotonic()
         if done == total or now - last[0] >= 0.2:
             last[0] = now

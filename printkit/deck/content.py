@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from printkit.deck import svgnumbers
 from printkit.deck.files import FileRefused, UserFile, find, shown_folder
 from printkit.deck.fonts import (
     DEFAULT_FAMILY,
@@ -116,11 +117,13 @@ def read_content(doc: Document, data: Mapping[str, Any], problems: list[Problem]
     folder = folder if folder is not None else Path(doc.file).parent
     shown = shown_folder(doc.file)
     fonts = _fonts(doc, data.get("fonts") or {}, folder, shown, problems)
-    icons = _icons(doc, data.get("icons") or {}, folder, shown, problems)
+    drawings = svgnumbers.Total()
+    icons = _icons(doc, data.get("icons") or {}, folder, shown, drawings, problems)
     refused = frozenset({*(data.get("fonts") or {}), *(data.get("icons") or {})}
                         - {*fonts, *icons})
     content = Content(folder, shown, DEFAULT_FAMILY, fonts, icons,
-                      compile_layouts(data.get("layouts")), PictureShelf(folder, shown),
+                      compile_layouts(data.get("layouts")),
+                      PictureShelf(folder, shown, drawings),
                       refused)
     chosen = (data.get("style") or {}).get("font") or DEFAULT_FAMILY
     if content.family(chosen) is None:
@@ -161,16 +164,20 @@ def _fonts(doc: Document, section: Mapping[str, Any], folder: Path, shown: str,
 
 
 def _icons(doc: Document, section: Mapping[str, Any], folder: Path, shown: str,
-           problems: list[Problem]) -> dict[str, Icon]:
+           drawings: svgnumbers.Total, problems: list[Problem]) -> dict[str, Icon]:
     icons: dict[str, Icon] = {}
     for name, source in section.items():
         try:
             if isinstance(source, dict):
                 if source.get("path") is None or source.get("viewbox") is None:
                     continue  # reported by the schema
-                icons[name] = icon_from_path(name, source["path"], source["viewbox"])
+                icon = icon_from_path(name, source["path"], source["viewbox"])
             elif isinstance(source, str):
-                icons[name] = icon_from_file(name, find(folder, shown, source, "icon"))
-        except (FileRefused, PictureRefused) as exc:
+                icon = icon_from_file(name, find(folder, shown, source, "icon"))
+            else:
+                continue
+            drawings.take(icon.drawing.numbers)
+            icons[name] = icon
+        except (FileRefused, PictureRefused, svgnumbers.SvgRefused) as exc:
             problems.append(doc.problem(("icons", name), str(exc)))
     return icons

@@ -16,6 +16,7 @@ from pathlib import Path
 from printkit import limits
 from printkit.deck.files import FileRefused, UserFile, find, read
 from printkit.deck.raster import Raster, RasterBudget, RasterRefused, inspect
+from printkit.deck.svgnumbers import Total
 from printkit.deck.svgsafe import Drawing, SvgRefused, path_drawing, read_drawing
 
 
@@ -66,8 +67,10 @@ def icon_from_path(name: str, data: str, view_box: str) -> Icon:
 class PictureShelf:
     """The images one definition names, each read once however many cards show it."""
 
-    def __init__(self, folder: Path, shown_folder: str) -> None:
+    def __init__(self, folder: Path, shown_folder: str,
+                 drawings: Total | None = None) -> None:
         self.folder = folder
+        self._drawings = drawings if drawings is not None else Total()
         self.shown_folder = shown_folder
         self._read: dict[str, Picture | PictureRefused] = {}
         self._rasters: dict[bytes, Raster] = {}
@@ -84,6 +87,11 @@ class PictureShelf:
             try:
                 known = _picture(find(self.folder, self.shown_folder, name, "image"),
                                  self._raster)
+                if known.drawing is not None:
+                    try:
+                        self._drawings.take(known.drawing.numbers)
+                    except SvgRefused as exc:
+                        raise PictureRefused(f"{known.shown}: {exc}") from None
             except FileRefused as exc:
                 known = PictureRefused(str(exc))
             except PictureRefused as exc:

@@ -73,7 +73,12 @@ class Work:
     """The numbers a drawing has used so far, against the ``svg-numbers`` limit."""
 
     def __init__(self) -> None:
-        self.left = limits.current().svg_numbers
+        self.most = self.left = limits.current().svg_numbers
+
+    @property
+    def used(self) -> int:
+        """The numbers counted so far."""
+        return self.most - self.left
 
     def spend(self, count: int) -> None:
         """Count ``count`` more numbers; raises :class:`SvgRefused` past the limit."""
@@ -81,6 +86,24 @@ class Work:
         if self.left < 0:
             raise SvgRefused(limits.beyond("svg-numbers", "the drawing holds too many numbers",
                                            "numbers"))
+
+
+class Total:
+    """The numbers of all the different drawings (icons and SVG images) of one definition,
+    against the ``svg-numbers-total`` limit: each different drawing is drawn once into each
+    PDF of a kit, so their numbers together bound the work of a build."""
+
+    def __init__(self) -> None:
+        self.numbers = 0
+
+    def take(self, numbers: int) -> None:
+        """Count a drawing of ``numbers`` numbers; raises :class:`SvgRefused` (counting
+        nothing) when that goes past the limit."""
+        if self.numbers + numbers > limits.current().svg_numbers_total:
+            raise SvgRefused(limits.beyond(
+                "svg-numbers-total", f"with this drawing the definition's drawings hold "
+                f"{self.numbers + numbers} numbers", "numbers"))
+        self.numbers += numbers
 
 
 def number(text: str, what: str) -> float:

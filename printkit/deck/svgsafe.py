@@ -49,6 +49,8 @@ class Drawing:
     view_box: tuple[float, float, float, float]
     body: str
     """SVG elements (groups and shapes only), ready to place inside a face."""
+    numbers: int = 0
+    """The numbers of its shapes (path data, points, lengths, transforms): its work."""
 
     @property
     def aspect(self) -> float:
@@ -79,8 +81,9 @@ def path_drawing(data: str, view_box: str) -> Drawing:
     if not re.match(r"\s*[Mm]", data):
         raise SvgRefused("SVG path data starts with 'M' (move to)")
     box = parse_view_box(view_box)
-    svgnumbers.shape("path", {"d": data}, IDENTITY, 0.0, Box(box[2], box[3]), Work())
-    return Drawing(box, f'<path d="{" ".join(data.split())}"/>')
+    work = Work()
+    svgnumbers.shape("path", {"d": data}, IDENTITY, 0.0, Box(box[2], box[3]), work)
+    return Drawing(box, f'<path d="{" ".join(data.split())}"/>', work.used)
 
 
 def read_drawing(data: bytes) -> Drawing:
@@ -104,7 +107,7 @@ def read_drawing(data: bytes) -> Drawing:
     inner = "".join(_element(child, walk, 1, matrix, strokes) for child in root)
     wrapper = _written(values, _PRESENTATION)
     body = f"<g{wrapper}>{inner}</g>" if wrapper else inner
-    return Drawing(view_box, body)
+    return Drawing(view_box, body, walk.work.used)
 
 
 @dataclass
