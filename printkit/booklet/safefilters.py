@@ -32,7 +32,7 @@ TEXT_FILTERS = frozenset({
     "capitalize", "center", "e", "escape", "forceescape", "format", "indent", "lower",
     "replace", "safe", "string", "striptags", "title", "trim", "truncate", "upper",
     "urlencode", "urlize", "wordcount", "wordwrap", "pprint", "tojson", "xmlattr",
-    "yaml", "join_words", "words", "plural",
+    "yaml", "join_words", "words", "plural", "spell",
 })
 """Filters that turn their value into text first (its text is measured before)."""
 
@@ -206,6 +206,13 @@ def bounded_lipsum(n: int = 5, html: bool = True, min: int = 20,
     """Jinja's ``lipsum``, refused when it is asked for more text than the limit."""
     check("lipsum()", small_number(n) * (small_number(max) * 16 + 40))
     return str(sizes.check_made("lipsum()", generate_lorem_ipsum(n, html, min, max)))
+
+
+def fact(value: object, reason: str = "") -> str:
+    """The ``fact(value, reason)`` global: ``value`` as text.  It marks a number typed into a
+    booklet's prose as a fixed fact of the game; ``printkit check`` asks for the ``reason``
+    (see :mod:`printkit.booklet.lint`), the booklet prints the value alone."""
+    return str(value)
 
 
 def bounded_filters(filters: Mapping[str, Callable[..., Any]]) -> dict[str, Callable[..., Any]]:

@@ -42,8 +42,9 @@ from printkit import limits
 from printkit.booklet import sizes
 from printkit.booklet.methods import method_size
 from printkit.booklet.reach import check_arguments, engine_builder
-from printkit.booklet.safefilters import bounded_filters, bounded_lipsum
+from printkit.booklet.safefilters import bounded_filters, bounded_lipsum, fact
 from printkit.booklet.sizes import TemplateLimitError, check, check_made, text_size
+from printkit.numberwords import spell
 
 
 class Bounds:
@@ -233,9 +234,10 @@ class BoundedSandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.bounds = Bounds()
-        self.filters.update(bounded_filters(DEFAULT_FILTERS))
+        self.filters.update(bounded_filters({**DEFAULT_FILTERS, "spell": spell}))
         self.globals["range"] = self._range
         self.globals["lipsum"] = bounded_lipsum
+        self.globals["fact"] = fact
         self._trusted = {id(f) for f in (self._range, bounded_lipsum, dict, Namespace,
                                          Cycler, Joiner)}
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from printkit import memo, plugins
 from printkit.blame import blame
+from printkit.booklet.lintgame import booklet_warnings
 from printkit.commands.jobs import job_count, pool, workers
 from printkit.console import Console
 from printkit.errors import DefinitionError, ExampleError, PrintkitError, Problem
@@ -39,7 +40,9 @@ def register(sub: Any) -> None:
                              "one per core)")
     parser.add_argument("--strict", action="store_true",
                         help="treat warnings (colours that look alike in greyscale or to "
-                             "colour-blind readers) as errors")
+                             "colour-blind readers; numbers typed into a booklet's prose; "
+                             "facts stated in an example's caption, intro or title instead "
+                             "of a claim) as errors")
     parser.set_defaults(handler=run)
 
 
@@ -55,7 +58,8 @@ class Checked:
     plugin_bug: str = ""
     """What went wrong when a game plugin's own code failed (a bug in that plugin)."""
     warnings: tuple[Problem, ...] = ()
-    """What the colour check found (colours that look alike): warnings, or errors with
+    """What the colour check and the booklet lints found (colours that look alike,
+    numerals typed into the prose, facts stated outside claims): warnings, or errors with
     ``--strict``."""
 
 
@@ -69,8 +73,9 @@ def _check(target: str, variant: str | None, overrides: list[str],
         lines = tuple(check_target(target, variant=variant, overrides=overrides))
         if _is_example_file(target):
             return Checked(lines)
-        return Checked(lines, warnings=colour_warnings(target, variant=variant,
-                                                       overrides=overrides))
+        warnings = colour_warnings(target, variant=variant, overrides=overrides)
+        return Checked(lines, warnings=warnings + booklet_warnings(
+            target, variant=variant, overrides=overrides))
     except PrintkitError as exc:
         return Checked(error=type(exc), problems=exc.problems)
     except MemoryError:  # the memory budget's own stop, not a bad file
@@ -134,8 +139,9 @@ def run(args: argparse.Namespace, console: Console) -> int:
     Without targets every installed game is checked; a game whose plugin cannot be loaded
     is reported among the problems (and the status is 1), and stops no other.  A game
     plugin whose own code fails (a bug in it) is named, the other targets are checked all
-    the same, and the status is 70.  Colours that look alike (the colour check) are
-    printed as warnings and change nothing; with ``--strict`` they are errors (status 1).
+    the same, and the status is 70.  Colours that look alike (the colour check) and what
+    the booklet lints find (:mod:`printkit.booklet.lint`) are printed as warnings and
+    change nothing; with ``--strict`` they are errors (status 1).
     """
     debug = bool(getattr(args, "debug", False))
     strict = bool(getattr(args, "strict", False))
