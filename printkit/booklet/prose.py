@@ -13,7 +13,8 @@ typed it at.  What is *not* prose:
 - in an example block, every key the machine reads (``position``, ``moves``, ``claims``,
   ``parameters``, ``seed``, ``highlight``, ``show``, ``hands``, ``name``, ``after``):
   ``caption``, ``intro``, ``title`` and the sentences of ``says`` are prose;
-- in the front matter, every key but ``subtitle`` and ``lines``.
+- in the front matter (from the first ``---`` line, if no heading or fence comes before
+  it, to the next), every key but ``subtitle`` and ``lines``.
 """
 
 from __future__ import annotations
@@ -176,12 +177,16 @@ def prose(source: str) -> Iterator[Prose]:
 
 
 def _front_matter(lines: list[str]) -> set[int]:
-    """The line numbers of the front matter (between its two ``---`` lines)."""
-    numbers = [n for n, text in enumerate(lines, start=1) if text.strip(BLANK + " \t")]
-    if not numbers or lines[numbers[0] - 1].strip(BLANK + " \t") != "---":
-        return set()
-    first = numbers[0]
-    for number in numbers[1:]:
-        if lines[number - 1].strip(BLANK + " \t") == "---":
-            return set(range(first, number + 1))
+    """The line numbers of the front matter: from the first ``---`` line to the next, when
+    no heading or fenced block comes before it (text that macros and ``set`` blocks write
+    is not output where they stand, so other text may come first)."""
+    first = 0
+    for number, text in enumerate(lines, start=1):
+        stripped = text.strip(BLANK + " \t")
+        if first == 0 and (stripped.startswith("#") or _FENCE.match(text)):
+            return set()
+        if stripped == "---":
+            if first:
+                return set(range(first, number + 1))
+            first = number
     return set()
