@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from printkit.render.faces.courts import Ink, Mapping2D, trace
 from printkit.render.faces.suits import Point, Segment, circle
 
-COURT_RANKS = ("C", "K", "Q", "J", "T")
+COURT_RANKS = ("C", "K", "Q", "S", "L")
 """The engine's letters of the courts: Champion, King, Queen, Scribe, Lady."""
 
 NAME_BAND = (0.2, 0.885, 0.8, 0.985)
@@ -138,7 +138,7 @@ def bust(rank: str, colours: Palette, where: Mapping2D) -> list[Ink]:
     layers: list[tuple[tuple[Segment, ...], str]] = []
     if rank == "Q":
         layers.append((_QUEEN_HAIR, c.hair))
-    if rank == "T":
+    if rank == "L":
         layers.append((_VEIL, c.veil))
     layers += [(_ROBE, c.suit), (_NECK, c.skin), (_HEAD, c.skin), (_EYES, c.dark)]
     if rank == "C":
@@ -151,11 +151,11 @@ def bust(rank: str, colours: Palette, where: Mapping2D) -> list[Ink]:
     elif rank == "Q":
         layers += [(_QUEEN_CROWN, c.gold), (_NECKLACE, c.gold), (_ROSE_STEM, c.gold),
                    (_ROSE_LEAF, c.gold), (_ROSE, c.suit)]
-    elif rank == "J":
+    elif rank == "S":
         layers += [(_V_COLLAR, c.cream), (_SCRIBE_CAP, c.dark), (_SCRIBE_TASSEL, c.gold),
                    (_SPECTACLES, c.dark), (_LENSES, c.skin), (_BOOK, c.cream),
                    (_BOOK_LINES, c.dark), (_QUILL, c.hair)]
-    elif rank == "T":
+    elif rank == "L":
         layers += [(_LADY_HAIR, c.hair), (_HENNIN, c.suit), (_HENNIN_BAND, c.gold),
                    (_NECKLACE, c.gold), (_FAN, c.gold), (_FAN_HANDLE, c.dark)]
     else:

@@ -3,7 +3,7 @@
 Stars has no board: each diagram is a scene of its own (:mod:`.table`): whose deal and
 whose contract, the four hands, the cards on the table (the widow, the buried cards, the
 tricks the example played and the one under way) and the points so far.  An example may
-*highlight* cards by their names in the notation (``highlight: [KS, JW]``): they are
+*highlight* cards by their names in the notation (``highlight: [KH, SW]``): they are
 washed in yellow wherever they appear, and a legend says they are named in the text.
 """
 
@@ -47,7 +47,7 @@ class Positions:
     """Stars positions as scenes: hands, the table and the score."""
 
     def square(self, engine: Any, text: str) -> Square:
-        """A card named in the notation (``KS``) as (suit, rank): what a diagram marks."""
+        """A card named in the notation (``KH``) as (suit, rank): what a diagram marks."""
         card = read_card(text)
         return suit_of(card), rank_of(card)
 

@@ -393,9 +393,9 @@ def _court(drawing: svgwrite.Drawing, layout: CardLayout, court: CourtPanel,
             drawing.add(parent)
 
 
-CARD = FaceKind("white-star-card", "A card of the 43-card Stars deck: its 'rank' (C, K, Q, J, "
-                "T, 7 to 2: Champion, King, Queen, Scribe, Lady...) and 'suit' (X Skulls, "
-                "S Shields, W Wands, L Leaves), with its points and, on trumps, the White "
+CARD = FaceKind("white-star-card", "A card of the 43-card Stars deck: its 'rank' (C, K, Q, S, "
+                "L, 7 to 2: Champion, King, Queen, Scribe, Lady...) and 'suit' (X Skulls, "
+                "H Shields, W Wands, V Leaves), with its points and, on trumps, the White "
                 "Star.", StarsCardOptions, render_card, check_attributes=check_card)
 FACE_KINDS = (CARD,)
 """The face kinds this game declares (its plugin's ``face_kinds``)."""

@@ -2,15 +2,17 @@
 
 Cards
 =====
-A card is a rank letter then a suit letter: ranks ``C`` (Champion), ``K``, ``Q``, ``J``
-(Scribe, the Jack of a standard deck), ``T`` (Lady, the standard deck's 10), ``7`` .. ``2``;
-suits ``X`` (Skulls), ``S`` (Shields), ``W`` (Wands), ``L`` (Leaves).  ``KW`` is the King
-of Wands, ``TX`` the Lady of Skulls.  Input is case-insensitive and also takes the suit
-first (``WK``), ``A`` for the Champion and ``10`` for the Lady.
+A card is a rank letter then a suit letter.  The ranks are written as the cards print them
+in their corners: ``C`` (Champion), ``K``, ``Q``, ``S`` (Scribe), ``L`` (Lady), ``7`` ..
+``2``; the suits take letters no rank uses: ``X`` (Skulls), ``H`` (sHields), ``W``
+(Wands), ``V`` (leaVes).  ``KW`` is the King of Wands, ``LX`` the Lady of Skulls, ``SH``
+the Scribe of Shields.  Input is case-insensitive and also takes the suit first (``WK``)
+and a standard deck's names of the ranks: ``A`` for the Champion, ``J`` for the Scribe,
+``10`` or ``T`` for the Lady.
 
 Moves
 =====
-``bid 57``, ``pass``, ``bury 7X 2S 3L``, ``play KW`` (a bare card also means play) and
+``bid 57``, ``pass``, ``bury 7X 2H 3V``, ``play KW`` (a bare card also means play) and
 ``deal`` (the next dealer shuffles and deals once a hand is over).
 
 Positions
@@ -27,12 +29,12 @@ continues a long list from the line before)::
     contract: P1 57         # holder and bid (phases after the auction)
     bid: P2 12              # highest bid so far (phase bidding)
     passed: P3              # players out of the auction (phase bidding)
-    P1: KX 7X CS 2W         # a hand (also 'P1 hand:'); a player left out holds no cards
+    P1: KX 7X CH 2W         # a hand (also 'P1 hand:'); a player left out holds no cards
     widow: 2X 3X 4X
-    buried: 2S 3S 4S
+    buried: 2H 3H 4H
     P2 won: CW 7W 6W QW     # cards taken in tricks
-    P3 stars: [2X KS JW 2L] # Star piles, one bracket per Star trick
-    trick: P2 KS 7S         # the leader, then the cards played so far, in order
+    P3 stars: [2X KH SW 2V] # Star piles, one bracket per Star trick
+    trick: P2 KH 7H         # the leader, then the cards played so far, in order
     last trick: P1 ...      # the last completed trick: its leader and its four cards
 
 A position need not hold all 43 cards: cards it does not mention are out of the example.
@@ -44,9 +46,9 @@ hand simply ends when every hand is empty, and the holder buries as many cards a
 held.
 
 >>> from printkit.games.white_star.rules import WhiteStar
->>> state = WhiteStar().parse_state("contract: P1 30\\nP1: KS\\nP2: 2s\\nP3: s3\\nP4: 10S")
+>>> state = WhiteStar().parse_state("contract: P1 30\\nP1: KH\\nP2: 2h\\nP3: h3\\nP4: 10H")
 >>> WhiteStar().format_state(state).splitlines()[3:]
-['contract: P1 30', 'P1: KS', 'P2: 2S', 'P3: 3S', 'P4: TS', 'trick: P1']
+['contract: P1 30', 'P1: KH', 'P2: 2H', 'P3: 3H', 'P4: LH', 'trick: P1']
 """
 
 from __future__ import annotations
@@ -124,7 +126,7 @@ def parse_card(keyed: Keyed, token: Token) -> Card:
         raise keyed.error(f"there is no Champion of Skulls ({token.text!r})", token.offset)
     raise keyed.error(
         f"{token.text!r} is not a card: write a rank ({' '.join(RANK_LETTERS)}) then a suit "
-        f"(X Skulls, S Shields, W Wands, L Leaves), e.g. KW",
+        f"(X Skulls, H Shields, W Wands, V Leaves), e.g. KW",
         token.offset,
     )
 

@@ -9,7 +9,7 @@ notation in :mod:`printkit.games.white_star.notation`.
 >>> card_name(KING + 11 * 2), points(SUIT_MASKS[SKULLS]), DECK.bit_count()
 ('KW', 20, 43)
 >>> [card_name(c) for c in cards_in(card_set([KING + 11, 2 * 11 + 3, 10]))]
-['2X', 'KS', 'JW']
+['2X', 'KH', 'SW']
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from printkit.rules.base import Player
 
 NUM_PLAYERS: Final = 4
 SKULLS: Final = 0
-SUIT_LETTERS: Final = "XSWL"
+SUIT_LETTERS: Final = "XHWV"
 SUIT_NAMES: Final = ("Skulls", "Shields", "Wands", "Leaves")
-RANK_LETTERS: Final = "CKQJT765432"
+RANK_LETTERS: Final = "CKQSL765432"
 RANK_NAMES: Final = ("Champion", "King", "Queen", "Scribe", "Lady", "7", "6", "5", "4", "3", "2")
 RANK_POINTS: Final = (0, 5, 4, 3, 2, 1, 1, 1, 1, 1, 1)
 KING: Final = 1
@@ -49,8 +49,8 @@ ALL_CARDS: Final = tuple(c for c in range(44) if DECK >> c & 1)
 """Every card of the deck in notation order."""
 CARD_NAMES: Final = {c: RANK_LETTERS[c % 11] + SUIT_LETTERS[c // 11] for c in ALL_CARDS}
 """Each card's name in notation (``KW``)."""
-RANK_ALIASES: Final = {"A": "C", "10": "T"}
-"""Other names of ranks in input: the standard deck's Ace and 10."""
+RANK_ALIASES: Final = {"A": "C", "J": "S", "10": "L", "T": "L"}
+"""Other names of ranks in input: the standard deck's Ace, Jack and 10 (``T`` too)."""
 SPELLINGS: Final = {
     spelling: c
     for c in ALL_CARDS
@@ -126,7 +126,7 @@ def card_set(cards: Sequence[Card]) -> CardSet:
 
 
 def cards_text(cards: CardSet) -> str:
-    """A set of cards in notation, separated by spaces (``KX 7S 2W``)."""
+    """A set of cards in notation, separated by spaces (``KX 7H 2W``)."""
     return " ".join(CARD_NAMES[c] for c in cards_in(cards))
 
 

@@ -67,8 +67,7 @@ class RankStyle:
 DEFAULT_SUITS = tuple(SuitStyle(letter, name, icon, colour) for letter, name, icon, colour in zip(
     SUIT_LETTERS, SUIT_NAMES, ("skull", "shield", "wand", "leaf"),
     ("#1a1a1a", "#c0392b", "#1d4e9e", "#3f9b48"), strict=True))
-_COURT_INDEX = {"C": "C", "K": "K", "Q": "Q", "J": "S", "T": "L"}
-DEFAULT_RANKS = tuple(RankStyle(letter, name, _COURT_INDEX.get(letter, letter), points)
+DEFAULT_RANKS = tuple(RankStyle(letter, name, letter, points)
                       for letter, name, points in zip(RANK_LETTERS, RANK_NAMES, RANK_POINTS,
                                                       strict=True))
 

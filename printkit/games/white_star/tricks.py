@@ -10,13 +10,13 @@ played the trick's ``k``-th card, where ``k`` depends on the cards alone.
 >>> import random
 >>> from printkit.games.white_star.rules import WhiteStar
 >>> game = WhiteStar()
->>> start = game.parse_state("contract: P1 30\\nP1: KS 2W\\nP2: 7S 3W\\nP3: 2X QL\\nP4: QS 4S")
->>> moves = [game.parse_move(start, m) for m in ("KS", "7S", "2X", "QS")]
+>>> start = game.parse_state("contract: P1 30\\nP1: KH 2W\\nP2: 7H 3W\\nP3: 2X QV\\nP4: QH 4H")
+>>> moves = [game.parse_move(start, m) for m in ("KH", "7H", "2X", "QH")]
 >>> state = start
 >>> for move in moves:
 ...     state = game.apply(state, move, random.Random(0))
 >>> [(t.leader, t.cards_text, t.taker) for t in tricks_played(game, state, moves)]
-[(0, 'KS 7S 2X QS', 2)]
+[(0, 'KH 7H 2X QH', 2)]
 """
 
 from __future__ import annotations

@@ -110,17 +110,17 @@ def test_figures_count_hands_and_tricks() -> None:
 
 def test_greedy_heuristic_prefers_taking_points() -> None:
     state = GAME.parse_state(
-        "contract: P1 10\nP1: KS 2W\nP2: 2S 3W\nP3: 3S 4W\nP4: 4S 5W\ntrick: P2"
+        "contract: P1 10\nP1: KH 2W\nP2: 2H 3W\nP3: 3H 4W\nP4: 4H 5W\ntrick: P2"
     )
-    state = play_all(GAME, state, ["2S", "3S", "4S"])
-    take = GAME.apply(state, Play(card("KS")), random.Random())
+    state = play_all(GAME, state, ["2H", "3H", "4H"])
+    take = GAME.apply(state, Play(card("KH")), random.Random())
     assert GAME.heuristic(take, 0) > GAME.heuristic(state, 0)
 
 
 def test_greedy_heuristic_bids_a_good_hand_low_and_passes_a_poor_one() -> None:
     strong = (
-        "P1: KX QX JX TX 7X CS CW CL KS KW\nP2: 2S 3S 4S 5S 6S 7S 2W 3W 4W 5W\n"
-        "P3: 6X 5X 4X 3X QS JS TS QW JW TW\nP4: 2X QL JL TL 7L 6L 5L 4L 3L 2L\n"
+        "P1: KX QX SX LX 7X CH CW CV KH KW\nP2: 2H 3H 4H 5H 6H 7H 2W 3W 4W 5W\n"
+        "P3: 6X 5X 4X 3X QH SH LH QW SW LW\nP4: 2X QV SV LV 7V 6V 5V 4V 3V 2V\n"
     )
     state = GAME.parse_state(f"phase: bidding\ndealer: P4\n{strong}")
     rng = random.Random(0)

@@ -115,23 +115,23 @@ def test_a_point_value_the_engine_does_not_count_is_a_located_error(tmp_path: Pa
 
 
 def test_the_champion_of_skulls_is_a_located_error(tmp_path: Path) -> None:
-    problems, text = _problems(tmp_path, "rank: [K, Q, J, T, 7, 6, 5, 4, 3, 2]",
-                               "rank: [C, K, Q, J, T, 7, 6, 5, 4, 3, 2]")
+    problems, text = _problems(tmp_path, "rank: [K, Q, S, L, 7, 6, 5, 4, 3, 2]",
+                               "rank: [C, K, Q, S, L, 7, 6, 5, 4, 3, 2]")
     # reported at the attribute whose value is wrong
-    assert problems == [(_line("rank: [C, K, Q, J, T, 7, 6, 5, 4, 3, 2]", text),
+    assert problems == [(_line("rank: [C, K, Q, S, L, 7, 6, 5, 4, 3, 2]", text),
                          "there is no Champion of Skulls: that suit has ten cards, King "
                          "down to 2")]
 
 
 def test_unknown_ranks_suits_and_table_faults_are_located(tmp_path: Path) -> None:
-    problems, text = _problems(tmp_path, "suit: [S, W, L]", "suit: [S, W, Z]")
-    assert problems[0][0] == _line("suit: [S, W, Z]", text)  # the group's first attribute
+    problems, text = _problems(tmp_path, "suit: [H, W, V]", "suit: [H, W, Z]")
+    assert problems[0][0] == _line("suit: [H, W, Z]", text)  # the group's first attribute
     assert "suit 'Z' is not a suit of the Stars deck" in problems[0][1]
     problems, text = _problems(tmp_path, "{letter: W, name: Wands, icon: wand,",
-                               "{letter: S, name: Wands, icon: wnad,")
+                               "{letter: H, name: Wands, icon: wnad,")
     line = _line("name: Wands, icon: wnad", text)
     assert [m.split(" (")[0] for at, m in problems if at == line] == [
-        "suit S is listed twice", "'wnad' is not one of: skull, shield, wand, leaf"]
+        "suit H is listed twice", "'wnad' is not one of: skull, shield, wand, leaf"]
 
 
 @pytest.mark.parametrize("frame", FRAMES, ids=lambda f: f"{f.width}x{f.height}")
@@ -158,7 +158,7 @@ def test_everything_stays_inside_the_safe_area_and_apart(frame: Frame, style: st
 
 @pytest.mark.parametrize("rank", "765432")
 def test_spot_cards_carry_as_many_pips_as_their_rank(rank: str) -> None:
-    for suit in "XSWL":
+    for suit in "XHWV":
         card = Card(rank, suit)
         layout = card_layout(card, POKER, StarsCardOptions())
         assert len(layout.pips) == int(rank)
@@ -180,8 +180,8 @@ def test_the_five_courts_are_drawn_apart_and_named() -> None:
     for a, b in combinations(COURT_RANKS, 2):
         only_a, only_b = drawings[a] - drawings[b], drawings[b] - drawings[a]
         assert len(only_a) >= 3 and len(only_b) >= 3, (a, b)
-    names = {"C": "CHAMPION", "K": "KING", "Q": "QUEEN", "J": "SCRIBE", "T": "LADY"}
-    index = {"C": "C", "K": "K", "Q": "Q", "J": "S", "T": "L"}
+    names = {"C": "CHAMPION", "K": "KING", "Q": "QUEEN", "S": "SCRIBE", "L": "LADY"}
+    index = {rank: rank for rank in COURT_RANKS}  # the corner prints the notation's letter
     for rank in COURT_RANKS:
         svg = render_card(face(Card(rank, "W")), POKER, StarsCardOptions())
         texts = [e.text for e in elements(svg) if e.tag == f"{SVG}text"]
@@ -257,7 +257,7 @@ def test_the_suits_differ_in_shape_and_in_grey() -> None:
 
 
 def test_rounded_corners_round_the_frame() -> None:
-    card = Card("7", "S")
+    card = Card("7", "H")
     square = render_card(face(card), POKER, StarsCardOptions())
     rounded = render_card(face(card), POKER, StarsCardOptions(corners="rounded"))
     assert ' rx="3"' not in square and ' rx="3"' in rounded

@@ -51,7 +51,7 @@ def test_deck_has_43_cards_worth_20_per_suit() -> None:
     assert [m.bit_count() for m in SUIT_MASKS] == [10, 11, 11, 11]
     assert [points(m) for m in SUIT_MASKS] == [20, 20, 20, 20]
     assert points(DECK) == 80
-    assert [card_points(c) for c in card_list("CS KS QS JS TS 7S 6S 5S 4S 3S 2S")] == [
+    assert [card_points(c) for c in card_list("CH KH QH SH LH 7H 6H 5H 4H 3H 2H")] == [
         0, 5, 4, 3, 2, 1, 1, 1, 1, 1, 1,
     ]
 
@@ -204,11 +204,11 @@ def test_bids_have_no_maximum_by_default() -> None:
 
 
 def test_a_bid_beyond_any_possible_score_is_legal_and_fails() -> None:
-    state = GAME.parse_state("phase: bidding\ndealer: P4\nP1: KX\nP2: QX\nP3: JX\nP4: TX\n"
-                             "widow: CS KS QS")
+    state = GAME.parse_state("phase: bidding\ndealer: P4\nP1: KX\nP2: QX\nP3: SX\nP4: LX\n"
+                             "widow: CH KH QH")
     assert Bid(MAX_HAND_SCORE + 1) in GAME.legal_moves(state)
-    end = play_all(GAME, state, ["bid 241", "pass", "pass", "pass", "bury CS KS QS",
-                                 "play KX", "play QX", "play JX", "play TX"])
+    end = play_all(GAME, state, ["bid 241", "pass", "pass", "pass", "bury CH KH QH",
+                                 "play KX", "play QX", "play SX", "play LX"])
     assert GAME.hand_scores(end) == (23, 0, 0, 0) and GAME.contract_made(end) is False
     assert end.totals == (23 - 241, 0, 0, 0) and end.phase == "dealing"
 
@@ -258,20 +258,20 @@ def test_bury_three_and_they_count_for_the_holder() -> None:
 
 TRICKS = [
     # leader, cards, params, (taker, next leader, star, perfect, into Star pile)
-    (0, "KS 7S 2X QS", {}, (2, 2, False, False, False)),
-    (0, "KS 3X 2W 7X", {}, (3, 3, False, False, False)),
-    (1, "7S QS KL CW", {}, (2, 2, False, False, False)),
-    (0, "5S QW 2X KL", {}, (2, 3, True, False, True)),
-    (0, "5S QW 2X KL", {"star_lead": "highest_of_led_suit"}, (2, 0, True, False, True)),
-    (0, "5S QW 2X KL", {"star_lead": "skull_player"}, (2, 2, True, False, True)),
-    (0, "2X 5S QW KL", {"star_lead": "highest_of_led_suit"}, (0, 3, True, False, True)),
-    (0, "QX TS 3W CL", {}, (0, 3, True, False, True)),
-    (0, "7X KS KW KL", {}, (0, 1, True, True, True)),
-    (3, "KS KW 7X KL", {}, (1, 3, True, True, True)),
-    (0, "5S QW 2X KL", {"colored_star": True}, (3, 3, True, False, False)),
-    (0, "QS QW 2L 5X", {"colored_star": True}, (0, 0, True, False, False)),
-    (0, "7X KS KW KL", {"colored_star": True}, (0, 1, True, True, True)),
-    (0, "7X KS KW KL", {"colored_star": True, "star_lead": "skull_player"},
+    (0, "KH 7H 2X QH", {}, (2, 2, False, False, False)),
+    (0, "KH 3X 2W 7X", {}, (3, 3, False, False, False)),
+    (1, "7H QH KV CW", {}, (2, 2, False, False, False)),
+    (0, "5H QW 2X KV", {}, (2, 3, True, False, True)),
+    (0, "5H QW 2X KV", {"star_lead": "highest_of_led_suit"}, (2, 0, True, False, True)),
+    (0, "5H QW 2X KV", {"star_lead": "skull_player"}, (2, 2, True, False, True)),
+    (0, "2X 5H QW KV", {"star_lead": "highest_of_led_suit"}, (0, 3, True, False, True)),
+    (0, "QX LH 3W CV", {}, (0, 3, True, False, True)),
+    (0, "7X KH KW KV", {}, (0, 1, True, True, True)),
+    (3, "KH KW 7X KV", {}, (1, 3, True, True, True)),
+    (0, "5H QW 2X KV", {"colored_star": True}, (3, 3, True, False, False)),
+    (0, "QH QW 2V 5X", {"colored_star": True}, (0, 0, True, False, False)),
+    (0, "7X KH KW KV", {"colored_star": True}, (0, 1, True, True, True)),
+    (0, "7X KH KW KV", {"colored_star": True, "star_lead": "skull_player"},
      (0, 0, True, True, True)),
 ]
 
@@ -289,15 +289,15 @@ def test_trick_outcomes(
 
 def test_follow_suit_and_illegal_plays() -> None:
     state = GAME.parse_state(
-        "contract: P1 30\nP1: 2W 3W 4L 5L\nP2: KS 2S 3X QW\nP3: 4W 5W 6W 7X\nP4: JW JL 4X\n"
-        "trick: P4 JS"
+        "contract: P1 30\nP1: 2W 3W 4V 5V\nP2: KH 2H 3X QW\nP3: 4W 5W 6W 7X\nP4: SW SV 4X\n"
+        "trick: P4 SH"
     )
     assert GAME.current_player(state) == 0
     assert {card_name(m.card) for m in GAME.legal_moves(state) if isinstance(m, Play)} == {
-        "2W", "3W", "4L", "5L",
+        "2W", "3W", "4V", "5V",
     }
-    state = play_all(GAME, state, ["play 4L"])
-    assert GAME.legal_moves(state) == [Play(card("KS")), Play(card("2S"))]
+    state = play_all(GAME, state, ["play 4V"])
+    assert GAME.legal_moves(state) == [Play(card("KH")), Play(card("2H"))]
     before = dataclasses.replace(state)
     with pytest.raises(IllegalMoveError, match=r"'play 3X'.*must follow suit"):
         GAME.apply(state, Play(card("3X")), random.Random())
@@ -312,12 +312,12 @@ def test_follow_suit_and_illegal_plays() -> None:
 
 def test_completed_trick_goes_to_piles() -> None:
     state = GAME.parse_state(
-        "contract: P1 30\nP1: 5S 2L\nP2: QW 3L\nP3: 2X 4L\nP4: KL 5L\ntrick: P1"
+        "contract: P1 30\nP1: 5H 2V\nP2: QW 3V\nP3: 2X 4V\nP4: KV 5V\ntrick: P1"
     )
-    after = play_all(GAME, state, ["5S", "QW", "2X", "KL"])
-    assert after.stars[2] == (cards("5S QW 2X KL"),) and after.won == (0, 0, 0, 0)
+    after = play_all(GAME, state, ["5H", "QW", "2X", "KV"])
+    assert after.stars[2] == (cards("5H QW 2X KV"),) and after.won == (0, 0, 0, 0)
     assert after.leader == 3 and after.trick == ()
-    assert after.last_trick == tuple(card_list("5S QW 2X KL"))
+    assert after.last_trick == tuple(card_list("5H QW 2X KV"))
     assert after.last_leader == 0
 
 
@@ -327,10 +327,10 @@ def test_completed_trick_goes_to_piles() -> None:
 def scored_state(game: WhiteStar, totals: str, bid: int, won: str = "") -> WhiteStarState:
     """P2 holds the contract; the last trick (P2 takes 11) is played out."""
     text = (
-        f"contract: P2 {bid}\ntotals: {totals}\nP1: 2S\nP2: KS\nP3: QS\nP4: 7S\n"
-        f"buried: JW 7W 6W\ntrick: P1\n{won}"
+        f"contract: P2 {bid}\ntotals: {totals}\nP1: 2H\nP2: KH\nP3: QH\nP4: 7H\n"
+        f"buried: SW 7W 6W\ntrick: P1\n{won}"
     )
-    return play_all(game, game.parse_state(text), ["play 2S", "play KS", "play QS", "play 7S"])
+    return play_all(game, game.parse_state(text), ["play 2H", "play KH", "play QH", "play 7H"])
 
 
 def test_contract_made_at_exactly_the_bid_and_failed_below() -> None:
@@ -343,15 +343,15 @@ def test_contract_made_at_exactly_the_bid_and_failed_below() -> None:
 
 def test_star_piles_pay_each_opponent_and_perfect_star_triples() -> None:
     text = (
-        "contract: P1 40\nP1: 2S\nP2: 3S\nP3: 4S\nP4: 5S\n"
-        "P1 stars: [7X KS KW KL]\nP3 stars: [2X QS JW TL]\nP2 won: 3W 4W\ntrick: P1"
+        "contract: P1 40\nP1: 2H\nP2: 3H\nP3: 4H\nP4: 5H\n"
+        "P1 stars: [7X KH KW KV]\nP3 stars: [2X QH SW LV]\nP2 won: 3W 4W\ntrick: P1"
     )
     state = GAME.parse_state(text)
     assert GAME.star_pile_values(state) == (48, 0, 10, 0)
     assert GAME.hand_scores(state) == (10, 2 + 58, 48, 58)
     colored = WhiteStar(WhiteStarParams(colored_star=True))
     assert colored.star_pile_values(state) == (16, 0, 10, 0)
-    assert is_perfect_star(cards("7X KS KW KL")) and not is_perfect_star(cards("2X QS JW TL"))
+    assert is_perfect_star(cards("7X KH KW KV")) and not is_perfect_star(cards("2X QH SW LV"))
 
 
 def test_game_ends_at_target_with_a_single_leader() -> None:
@@ -366,8 +366,8 @@ def test_game_ends_at_target_with_a_single_leader() -> None:
 
 
 def test_only_the_target_ends_the_game_however_many_deals() -> None:
-    state = GAME.parse_state("phase: bidding\ndeal: 500\ndealer: P4\nP1: 2S\nP2: 3S\nP3: 4S\n"
-                             "P4: 5S")
+    state = GAME.parse_state("phase: bidding\ndeal: 500\ndealer: P4\nP1: 2H\nP2: 3H\nP3: 4H\n"
+                             "P4: 5H")
     thrown = play_all(GAME, state, ["pass"] * 4)
     assert not GAME.is_terminal(thrown) and thrown.phase == "dealing"
     assert GAME.winners(thrown) == () and thrown.deal == 500
@@ -433,7 +433,7 @@ def test_moves_outside_legal_moves_are_refused_with_a_reason(seed: int, steps: i
     legal = GAME.legal_moves(state)
     candidates: list[WhiteStarMove] = [Play(c) for c in cards_in(DECK)]
     candidates += [Bid(n) for n in range(0, 130, 7)] + [Bid(10**6), PASS, DEAL]
-    candidates += [Bury(cards("KX QX JX")), Bury(cards("KS KW KL"))]
+    candidates += [Bury(cards("KX QX SX")), Bury(cards("KH KW KV"))]
     if state.phase == "burying":
         candidates += list(legal)[:5]
     for move in candidates:
