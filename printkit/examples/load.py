@@ -237,7 +237,7 @@ def read_example(
             ClaimSpec(key, claim_name, argument, offset, expected, (*path, "claims", key))
         )
 
-    claim_specs = _with_sentences(where, path, data.get("says", {}), claim_specs, claims,
+    claim_specs = _with_sentences(where, path, data.get("says") or {}, claim_specs, claims,
                                   problems)
     if not (playable and isinstance(name, str) and isinstance(position, str)):
         return None, problems

@@ -15,8 +15,9 @@ polarity
 numbers
     Every number in the sentence (digits, and number words from
     :data:`printkit.numberwords.NUMBER_WORDS`: "one" and ordinals are not read as numbers)
-    must be a number of the answer (any number in it, the digits inside its texts, or how
-    many items a list or mapping of it holds) or of the claim's argument.
+    must be a number of the answer (a number in it, a text of it that is a number, or how
+    many items a list or mapping of it holds; not a digit inside a name such as the square
+    ``0,2``) or a number written in the claim's argument.
 notation
     Every code span in the sentence must be found, as a whole token, in the answer, the
     claim's argument or the example's moves.
@@ -78,15 +79,14 @@ def _leaves(value: object) -> Iterator[object]:
 
 
 def _numbers(value: object, argument: str | None) -> set[float]:
+    """The numbers of an answer (digits inside its names, such as the ``2`` of a square
+    ``2,5``, are not among them) and every number written in the argument."""
     found: set[float] = set()
-    for leaf in [*_leaves(value), argument or ""]:
-        if isinstance(leaf, bool) or leaf is None:
-            continue
-        if isinstance(leaf, (int, float)):
-            found.add(float(leaf))
-        else:
-            found.update(float(m.group()) for m in DIGITS.finditer(str(leaf)))
-            found.update(v for _, _, v in numbers_in(str(leaf)))
+    for leaf in _leaves(value):
+        number = isinstance(leaf, (int, float)) and not isinstance(leaf, bool)
+        if number or (isinstance(leaf, str) and DIGITS.fullmatch(leaf.strip())):
+            found.add(float(str(leaf)))
+    found.update(v for _, _, v in numbers_in(argument or ""))
     return found
 
 
