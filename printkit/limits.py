@@ -78,6 +78,10 @@ class Limits:
     """The largest whole number (either sign) a definition or an option may give."""
     text: int = 100_000
     """Characters in one text value."""
+    text_total: int = 5_000_000
+    """Characters of text all the faces of one definition lay out together: fitting text
+    to its box is most of the work of drawing a face (200 faces of 37,000 characters each,
+    7.4 million, took 55 s to check and 50 s to build here)."""
     cards: int = 10_000
     """Cards in one kit, copies included."""
     faces: int = 2_000

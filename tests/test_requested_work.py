@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,7 @@ class _Clock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> _Clock:
     clock = _Clock()
-    monkeypatch.setattr(budget.time, "monotonic", clock)
+    monkeypatch.setattr(time, "monotonic", clock)
     monkeypatch.setattr(budget, "_active", limits.Limits(seconds=100))
     monkeypatch.setattr(budget, "seconds_left", lambda: 100.0 - (clock.now - 1000.0))
     return clock
@@ -142,3 +143,34 @@ def test_an_icon_counts_toward_the_total(run_cli: Run, tmp_path: Path) -> None:
     refused = run_cli("--limit", "svg-numbers-total=500", "check", str(game))
     assert refused.status == 1 and "--limit svg-numbers-total=N" in refused.err
     assert "icons" in refused.err or "mark" in refused.err
+
+
+# --- text laid out -------------------------------------------------------------------------
+
+TEXT_GAME = """game: texts
+title: Texts
+card:
+  size: 63.5mm x 88.9mm
+layouts:
+  card:
+    - {type: text, text: "{text}", x: 3mm, y: 3mm, width: 57mm, height: 80mm}
+faces:
+  - {id: card, kind: layout, layout: card, data: rows.csv}
+"""
+
+
+def test_the_text_all_faces_lay_out_is_held_by_a_named_limit_said_once(
+        run_cli: Run, tmp_path: Path) -> None:
+    folder = tmp_path / "texts"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(TEXT_GAME)
+    (folder / "rows.csv").write_text("text\n" + "".join(f"card {i} {'word ' * 38}\n"
+                                                        for i in range(40)))  # 200 each
+    game = str(folder / "game.yaml")
+    assert run_cli("check", game).status == 0
+    refused = run_cli("--limit", "text-total=5000", "check", game)
+    assert refused.status == 1
+    assert refused.err.count("--limit text-total=N") == 1  # once, not once per face after
+    # 25 texts of 196-197 characters make 4,915; the 26th (line 27) crosses 5,000
+    assert "rows.csv:27:1: error: card 'card-26': with this text the faces lay out " in (
+        refused.err)

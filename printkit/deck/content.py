@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from printkit import limits
 from printkit.deck import svgnumbers
 from printkit.deck.files import FileRefused, UserFile, find, shown_folder
 from printkit.deck.fonts import (
@@ -78,6 +79,28 @@ FIELDS: Mapping[str, Field] = {
 """The top-level keys of a definition this module reads (merged into its schema)."""
 
 
+class TextTotal:
+    """The characters of text all the faces of one definition lay out together, against the
+    ``text-total`` limit: fitting text to its box is most of the work of drawing a face, so
+    this bounds that work however many faces there are."""
+
+    def __init__(self) -> None:
+        self.characters = 0
+        self.refused = False
+
+    def take(self, characters: int) -> str | None:
+        """Count one more text; the problem (once, for the text that crosses the limit),
+        '' for each text after it, or None when it is within the limit."""
+        if self.refused:
+            return ""
+        self.characters += characters
+        if self.characters <= limits.current().text_total:
+            return None
+        self.refused = True
+        return limits.beyond("text-total", f"with this text the faces lay out "
+                             f"{self.characters} characters", "characters")
+
+
 @dataclass(frozen=True)
 class Content:
     """The definition's fonts, icons and layouts, checked, and where its files are."""
@@ -96,6 +119,8 @@ class Content:
     refused: frozenset[str] = frozenset()
     """Fonts and icons declared but refused (already reported; cards that use them are not
     reported again)."""
+    texts: TextTotal = field(default_factory=lambda: TextTotal(), compare=False)
+    """The characters of text the faces lay out, so far."""
 
     def family(self, name: str) -> FontFamily | None:
         """The family called ``name`` (a definition's own, else a shipped one)."""

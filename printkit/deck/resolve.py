@@ -319,6 +319,11 @@ def _text(state: _Card, element: ElementSpec, place: Placement) -> Shape | None:
     if runs is None:
         return None
     fields = sorted(styled.fields, key=lambda f: -len(str(state.card.values.get(f, ""))))
+    refused = content.texts.take(len(words))
+    if refused is not None:
+        if refused:
+            state.fail(refused, state.where(fields[:1], styled.path))
+        return None
     subject = (f"the text of field {fields[0]!r}" if fields else f"the text {words[:30]!r}")
     return TextShape(place, runs, family, size, min(float(least), size), str(settled["fill"]),
                      str(settled["align"]), str(settled["valign"]), float(settled["leading"]),
