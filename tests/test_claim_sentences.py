@@ -115,10 +115,11 @@ def test_a_negative_sentence_for_a_true_answer_is_located_at_the_sentence(
 def test_a_number_or_notation_the_answer_does_not_hold_is_reported(
         tmp_path: Path, toy: ResolvedGame) -> None:
     found = _problems(tmp_path, toy, "  total: 4 pebbles are left.\n"
-                                     "  pile(2): Pile `4` holds three.\n")
+                                     "  pile(2): Pile `9` holds three.\n")
     assert [(line, column) for line, column, _ in found] == [(16, 10), (17, 12)]
-    assert "'4' (4) is not a number of the answer" in found[0][2]
-    assert "`4` is not in the answer, the claim's argument or the example's moves" in found[1][2]
+    assert "'4' is not a number of the answers or of the claim's argument" in found[0][2]
+    assert ("`9` is not in the answer, the claim's argument, the example's moves or its "
+            "position") in found[1][2]
 
 
 def test_a_sentence_for_no_claim_is_located_at_its_key(tmp_path: Path,
@@ -162,7 +163,16 @@ def test_the_agreement_rules() -> None:
     assert disagreement("NW has nine followers, NE twelve.", "followers", None,
                         {"NW": 9, "NE": 12}) is None
     assert disagreement("Two cells are empty.", "empty", None, ["0,1", "0,2", "0,3"]) == (
-        "'Two' (2) is not a number of the answer or of the claim's argument")
+        "'Two' is not a number of the answers or of the claim's argument")
+    # other claims of the example count; signs, sums and fractions are read
+    assert disagreement("At 205 to 195 nobody has won.", "outcome", None, "none") is not None
+    assert disagreement("At 205 to 195 nobody has won.", "outcome", None, "none",
+                        others=[{"P1": 205, "P2": 195}]) is None
+    assert disagreement("P1 falls by 40: 10 + 30.", "change", None, {"a": -10, "b": -30}) is None
+    assert disagreement("A chance of 7/8.", "survival", None, "7/8") is None
+    assert disagreement("A chance of 3/4.", "survival", None, "7/8") is not None
+    # notation may come from the position the claims are about
+    assert disagreement("`KD` is there.", "cell", None, "x", position="core KD") is None
     assert disagreement("Three cells are empty: `0,1`, `0,2` and `0,3`.", "empty", None,
                         ["0,1", "0,2", "0,3"]) is None
     assert negative("It doesn't fit.") and negative("Refused.") and not negative("It fits.")

@@ -28,7 +28,7 @@ names and its other examples checked.  Anything wrong with the file itself ends 
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,7 +44,7 @@ from printkit.examples.model import (
     ExampleSpec,
     VerifiedExample,
 )
-from printkit.examples.sentences import disagreement
+from printkit.examples.sentences import sentence_problems
 from printkit.examples.values import flow, same, to_plain
 from printkit.rules import registry
 from printkit.rules.base import (
@@ -243,10 +243,12 @@ def _replay(where: Locator, spec: ExampleSpec, game: AnyGame, specs: list[ClaimS
 
     results = []
     for claim in specs:
-        result = _evaluate(where, game, state, claim, claims[claim.name], found,
-                           (*spec.moves, *texts))
+        result = _evaluate(where, game, state, claim, claims[claim.name], found)
         if result is not None:
             results.append(result)
+    if any(claim.says is not None for claim in specs):
+        found.example += sentence_problems(where, specs, results, (*spec.moves, *texts),
+                                           str(game.format_state(state)))
     if found.definition or found.example:
         raise _Refuted(found)
     verified = VerifiedExample(
@@ -289,10 +291,8 @@ def _evaluate(
     claim: ClaimSpec,
     rule: Claim[Any],
     found: _Findings,
-    moves: Sequence[str] = (),
 ) -> ClaimResult | None:
-    """Compare one claim with the engine; a false or unanswerable claim adds a problem, and
-    so does a true one whose sentence (``says``) disagrees with the answer."""
+    """Compare one claim with the engine; a false or unanswerable claim adds a problem."""
     expected = claim.expected
     if claim.name == "legal_moves" and isinstance(expected, list):
         expected = _canonical_moves(where, game, state, claim, expected, found)
@@ -317,12 +317,6 @@ def _evaluate(
         found.example.append(where.problem(
             claim.path, f"claim {claim.key!r} is false: the engine says {flow(actual)}", key=True
         ))
-    elif claim.says is not None and claim.says_path is not None:
-        why = disagreement(claim.says, claim.name, claim.argument, actual, moves)
-        if why is not None:
-            found.example.append(where.problem(
-                claim.says_path, f"the sentence for {claim.key!r} disagrees with the engine's "
-                f"answer {flow(actual)}: {why}"))
     return ClaimResult(claim.key, claim.name, claim.argument, claim.expected, actual, holds,
                        claim.says)
 
