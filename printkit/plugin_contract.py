@@ -2,7 +2,7 @@
 how each is checked.
 
 A game's :class:`~printkit.plugins.GamePlugin` names its parts as ``"module:attribute"``
-references, imported on first use.  This module is the one place that says what those
+references, imported when the plugin is loaded.  This module is the one place that says what those
 references must point at (like pytest's hook specifications): each part is a :class:`Part`,
 typed by what it hands out, and its check turns the imported object into that type or says
 what is wrong.  The plugin's typed accessors (``plugin.engine_class()``,
@@ -32,7 +32,7 @@ The parts (all optional):
 
 ``board``, ``positions``, ``phrases`` and ``agents`` work on the game's engine, so a plugin
 that gives one of them must give its ``engine`` too.  The declaration (names, references,
-resources) is checked when the plugin is loaded, a part when it is first asked for.
+resources) and every part are checked when the plugin is loaded.
 
 The part types live in the layers that use them; this module names them for type checking
 and imports each only to check a value of it, when that part is loaded (by then the

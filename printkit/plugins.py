@@ -14,17 +14,19 @@ distribution::
 
 Entry points are listed without importing anything, and each is loaded only when its game
 is asked for, one at a time; the parts of a plugin are ``"module:attribute"`` references
-(relative to the plugin's package when they start with a dot) imported on first use, so
-listing the games imports no engine and building one imports no other game.  A plugin that
+(relative to the plugin's package when they start with a dot) imported when the plugin is
+loaded, so listing the games imports only the plugins and building one imports no other
+game.  A plugin that
 cannot be loaded is remembered with its error, which names its distribution and version:
 asking for that game raises it, and every other game works as before
 (:func:`plugins` skips it, :func:`load_problems` reports it).  :mod:`printkit.blame` tells
 whether an exception was raised inside a game plugin installed from another distribution,
 so that its bug is reported as that plugin's.
 
-A plugin's declaration is checked when it is loaded (its parts are references of the right
-form, those that work on the engine come with one), and each part when it is first asked for;
-either error names the plugin, its distribution and version, and the part.
+A plugin is checked whole when it is loaded: its declaration (its parts are references of
+the right form, those that work on the engine come with one), then every part imported and
+checked against the contract; one error lists every problem, each naming the plugin, its
+distribution and version, and the part.
 """
 
 from __future__ import annotations
@@ -379,6 +381,9 @@ def _load(name: str, point: importlib.metadata.EntryPoint) -> GamePlugin:
         raise PluginError(f"{where}: {point.value} declares a game named {plugin.name!r}; "
                           "the entry point's name and the plugin's must agree")
     _check_declaration(plugin)
+    problems = plugin.part_problems()  # the plugin's own modules only: no other game's
+    if problems:
+        raise PluginError(problems)
     return plugin
 
 

@@ -198,3 +198,23 @@ def test_an_engine_that_gives_the_hooks_is_heard() -> None:
     capped = simulate(game, games=3, seed=5, max_deals=1)  # every state is in deal 2
     assert capped.tally.capped_deals == 3 and capped.finished == 0
     assert capped.shares == (("rolls won", "rolls won", "rolls"),)
+
+
+BAD_AGENTS = GamePlugin(name="bad-agents", title="Bad Agents", package="tests",
+                        engine="printkit_toy_nim.rules:ToyNim",
+                        agents="tests.test_plugin_contract:NO_AGENTS",
+                        positions="tests.test_plugin_contract:NO_SUCH_NAME")
+"""A plugin whose engine is right and two parts a build never asks for are wrong."""
+
+
+def test_every_part_is_checked_when_the_plugin_loads_not_when_first_used() -> None:
+    import importlib.metadata
+
+    point = importlib.metadata.EntryPoint("bad-agents", "tests.test_plugin_contract:BAD_AGENTS",
+                                          "printkit.games")
+    with pytest.raises(PluginError) as caught:
+        plugins._load("bad-agents", point)
+    found = [p.message for p in caught.value.problems]
+    assert len(found) == 2 and all(m.startswith("game plugin 'bad-agents'") for m in found)
+    assert "its agents 'tests.test_plugin_contract:NO_AGENTS' is an empty tuple" in found[1]
+    assert "has no 'NO_SUCH_NAME' (its positions)" in found[0]
