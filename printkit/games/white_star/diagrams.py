@@ -25,7 +25,7 @@ from printkit.games.white_star.state import (
     suit_of,
 )
 from printkit.games.white_star.table import Block, Drawing, deck_look, trick_block
-from printkit.games.white_star.tricks import last_trick, tricks_played, whole_deal
+from printkit.games.white_star.tricks import last_trick, tricks_played
 from printkit.render.diagram import Square
 from printkit.render.scene import Scene
 
@@ -72,19 +72,20 @@ class Positions:
 
 
 def status(game: WhiteStar, state: WhiteStarState) -> str:
-    """A line over the diagram: the hand, the dealer and the contract (or the auction)."""
+    """A line over the diagram: the dealer and the contract (or the auction).  The hand's
+    number is left out: a position given on its own (a separate illustration) does not know
+    how many hands came before it, and a wrong "Hand 1" misleads."""
     names = game.names
-    hand = f"Hand {state.deal} \u00b7 " if whole_deal(state) or not any(state.hands) else ""
     if state.phase == "over":
         return "The game is over"
     if state.phase == "dealing":
-        return f"{hand}the hand is over \u00b7 {names[state.dealer]} deals the next one"
+        return f"The hand is over \u00b7 {names[state.dealer]} deals the next one"
     if state.phase == "bidding":
         high = (f"{names[state.bidder]} has bid {state.bid}" if state.bidder is not None
                 else f"{names[game.current_player(state)]} calls first")
-        return f"{hand}{names[state.dealer]} deals \u00b7 {high}"
+        return f"{names[state.dealer]} deals \u00b7 {high}"
     holder, bid = state.contract or (0, 0)
-    line = f"{hand}{names[state.dealer]} deals \u00b7 {names[holder]} holds the contract at {bid}"
+    line = f"{names[state.dealer]} deals \u00b7 {names[holder]} holds the contract at {bid}"
     if state.phase == "playing" and not state.trick and any(state.hands):
         line += f" \u00b7 {names[game.current_player(state)]} leads"
     return line

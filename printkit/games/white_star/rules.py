@@ -52,6 +52,7 @@ from typing import ClassVar
 
 from printkit.games.white_star import claims, notation
 from printkit.games.white_star.burials import BuryMoves
+from printkit.games.white_star.facts import FACTS, Facts
 from printkit.games.white_star.state import (
     ALL_CARDS,
     DEAL,
@@ -59,6 +60,7 @@ from printkit.games.white_star.state import (
     EMPTY4,
     NOBODY_PASSED,
     NUM_PLAYERS,
+    PERFECT_FACTOR,
     PLAYS,
     SKULLS,
     SUIT_MASKS,
@@ -101,6 +103,8 @@ class WhiteStar(Game[WhiteStarState, WhiteStarMove, WhiteStarParams]):
     name: ClassVar[str] = "white-star"
     title: ClassVar[str] = "Stars"
     Params: ClassVar[type[WhiteStarParams]] = WhiteStarParams
+    facts: ClassVar[Facts] = FACTS
+    """The counts and points of the deck, for booklets to print (``engine.facts.deck``)."""
 
     def __init__(self, params: WhiteStarParams | None = None) -> None:
         super().__init__(params)
@@ -409,7 +413,7 @@ class WhiteStar(Game[WhiteStarState, WhiteStarMove, WhiteStarParams]):
         """What a Star trick in a pile pays to each opponent of its keeper."""
         value = points(trick)
         if not self.params.colored_star and is_perfect_star(trick):
-            return 3 * value
+            return PERFECT_FACTOR * value
         return value
 
     def hand_points(self, state: WhiteStarState) -> tuple[int, ...]:

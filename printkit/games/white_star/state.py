@@ -37,7 +37,9 @@ SUIT_MASKS: Final = tuple((_SUIT_BITS << (11 * s)) & ~1 for s in range(4))
 """The cards of each suit; bit 0 would be the Champion of Skulls, which does not exist."""
 DECK: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 HAND_POINTS_TOTAL: Final = 80
-MAX_HAND_SCORE: Final = 3 * HAND_POINTS_TOTAL
+PERFECT_FACTOR: Final = 3
+"""How many times the cards of a Perfect Star count (the rules' tripling)."""
+MAX_HAND_SCORE: Final = PERFECT_FACTOR * HAND_POINTS_TOTAL
 """No hand score can be higher: a card counts once for the player who won or buried it,
 and at most three times (in another player's Perfect Star) for anyone else."""
 HAND_SIZE: Final = 10
@@ -440,6 +442,7 @@ __all__ = [
     "NOBODY_PASSED",
     "NUM_PLAYERS",
     "PASS",
+    "PERFECT_FACTOR",
     "PHASES",
     "PLAYS",
     "RANK_ALIASES",
