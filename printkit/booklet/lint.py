@@ -98,7 +98,7 @@ def fact_call_problems(source: str, file: str) -> list[Problem]:
     """A warning for each ``fact(...)`` call without a reason written in it as text."""
     try:
         tree = jinja2.Environment().parse(source)
-    except jinja2.TemplateSyntaxError:
+    except (jinja2.TemplateSyntaxError, RecursionError):
         return []  # rendering the template reports it, at its place
     lines = source.split("\n")
     seen: dict[int, int] = {}

@@ -23,9 +23,6 @@ from printkit.deck.model import Definition
 from printkit.errors import PrintkitError, Problem
 from printkit.kit.games import resolve
 
-MOST_TEMPLATES = 200
-"""Templates linted for one booklet at most (a chain of includes is followed no further)."""
-
 
 def template_files(template: Path, search: Sequence[Path]) -> list[tuple[str, str]]:
     """``(shown name, source)`` of ``template`` and of every template it reaches through
@@ -35,8 +32,9 @@ def template_files(template: Path, search: Sequence[Path]) -> list[tuple[str, st
     env = jinja2.Environment(loader=loader)
     queue = [template.name]
     seen: set[str] = set()
+    files: set[Path] = set()  # one file named two ways ("a.j2", "./a.j2") is read once
     out: list[tuple[str, str]] = []
-    while queue and len(out) < MOST_TEMPLATES:
+    while queue:
         name = queue.pop(0)
         if name in seen:
             continue
@@ -45,11 +43,14 @@ def template_files(template: Path, search: Sequence[Path]) -> list[tuple[str, st
             source, filename, _ = loader.get_source(env, name)
         except (jinja2.TemplateNotFound, PrintkitError):
             continue  # rendering the booklet reports it, at the line that names it
+        if Path(filename).resolve() in files:
+            continue
+        files.add(Path(filename).resolve())
         out.append((display_name(filename, name), source))
         try:
             named = jinja2.meta.find_referenced_templates(env.parse(source))
-        except jinja2.TemplateSyntaxError:
-            continue
+        except (jinja2.TemplateSyntaxError, RecursionError):
+            continue  # a template Jinja cannot read is reported where it is rendered
         queue += [n for n in named if isinstance(n, str)]
     return out
 

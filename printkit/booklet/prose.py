@@ -32,6 +32,7 @@ EXAMPLE_PROSE = ("caption", "intro", "title", "says")
 FRONT_PROSE = ("subtitle", "lines")
 """Keys of the front matter whose text players read."""
 
+_OPEN = re.compile(r"\{\{|\{%|\{#")
 _RAW = re.compile(r"\{%-?\s*raw\s*-?%\}")
 _SET_BLOCK = re.compile(r"\{%-?\s*set\s+[\w\s,]+(?:\|[^%=]*)?-?%\}")
 _ENDSET = re.compile(r"\{%-?\s*endset\s*-?%\}")
@@ -61,7 +62,7 @@ def blank_jinja(source: str) -> str:
     out = list(source)
     i = 0
     while True:
-        opened = re.compile(r"\{\{|\{%|\{#").search(source, i)
+        opened = _OPEN.search(source, i)
         if opened is None:
             break
         start = opened.start()
