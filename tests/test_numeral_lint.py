@@ -120,6 +120,20 @@ def test_included_templates_are_linted_too(tmp_path: Path) -> None:
     assert problem.location is not None and problem.location.line == 1
 
 
+def test_a_template_jinja_cannot_parse_is_left_to_rendering(tmp_path: Path) -> None:
+    """An include that is never rendered may be nested past what Jinja's parser follows: the
+    lint reads its prose and stops nothing; one file named two ways is read once."""
+    (tmp_path / "a.md.j2").write_text(
+        '{% if false %}{% include "b.md.j2" %}{% include "./b.md.j2" %}{% endif %}\n',
+        encoding="utf-8")
+    deep = "{{ " + "(" * 5000 + "1" + ")" * 5000 + " }} 7 cards {{ fact(1) }}\n"
+    (tmp_path / "b.md.j2").write_text(deep, encoding="utf-8")
+    files = template_files(tmp_path / "a.md.j2", [tmp_path])
+    assert [Path(name).name for name, _ in files] == ["a.md.j2", "b.md.j2"]
+    (problem,) = template_problems(files[1][1], files[1][0])
+    assert problem.message.startswith("the number '7'")
+
+
 def test_fact_and_spell_write_their_text(tmp_path: Path) -> None:
     (tmp_path / "t.md.j2").write_text(
         'In {{ fact("1984", "first sold") }}: {{ 16 | spell }}, {{ 121 | spell }}.\n',
