@@ -46,6 +46,8 @@ from printkit.booklet.pdfcover import (
     draw_cover,
     draw_notes,
 )
+from printkit.booklet.pdffloat import float_example
+from printkit.booklet.pdfflow import BREAK, Placed, kind_of
 from printkit.booklet.pdfscene import FaceForms
 from printkit.layout.fonts import REGULAR, register_fonts
 from printkit.layout.paper import Paper
@@ -74,6 +76,9 @@ class PageRecord:
     starts with the rest of a block begun on the page before)."""
     last_body_page: int = 0
     total: int = 0
+    placed: list[Placed] = field(default_factory=list)
+    """Every flowable drawn, in order (spacers and page changes left out, but for the
+    page breaks the template asks for)."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,12 @@ class PdfLayout:
     headings: dict[str, int]
     back_in_body: bool = False
     """Whether the back cover's text was too long for it and ends the body instead."""
+    placed: tuple[Placed, ...] = ()
+    """What each page drew, in reading order (see :mod:`printkit.booklet.pdfflow`)."""
+    last_body_page: int = 0
+    """The page the body ends on (the Notes pages and the back cover follow it)."""
+    frame: tuple[float, float] = (0.0, 0.0)
+    """Lower and upper edge of a body page's text frame, in points from its foot."""
 
 
 class _Document(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type hints
@@ -105,6 +116,10 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type
         if flowables:
             block = getattr(first_drawn(flowables[0]), "pk_block", None)
             self.block = block if block is not None else self.block
+            if kind_of(flowables[0]) == BREAK:  # noted on the page it ends
+                self.record.placed.append(Placed(int(self.page), BREAK, 0.0, self.block))
+            if hasattr(self, "frame"):  # from the first page on
+                float_example(flowables, self.frame, self.canv)
         super().handle_flowable(flowables)
 
     def afterFlowable(self, flowable: Flowable) -> None:
@@ -121,6 +136,9 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type
             return  # not content: page and frame changes, spacing
         block = getattr(flowable, "pk_block", None)
         self.record.first_on_page.setdefault(page, block)
+        # the frame's cursor stands below the flowable and the space after it
+        bottom = float(self.frame._y) + float(flowable.getSpaceAfter())
+        self.record.placed.append(Placed(page, kind_of(flowable), bottom, self.block))
 
 
 def _numbered(page: Paper) -> object:
@@ -282,4 +300,7 @@ def booklet_pdf(booklet: Booklet, page: Paper) -> PdfLayout:
     total = record.total
     starts = frozenset(block for number, block in record.first_on_page.items()
                        if block is not None and number > 1)
-    return PdfLayout(data, total, notes, starts, dict(record.headings), back_size is None)
+    text, _ = _frames(page, booklet)
+    return PdfLayout(data, total, notes, starts, dict(record.headings), back_size is None,
+                     tuple(record.placed), record.last_body_page,
+                     (float(text._y1), float(text._y2)))

@@ -11,6 +11,7 @@ begin (for the outline, the contents and the HTML's page breaks).
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Sequence
 from html import escape
 
@@ -18,7 +19,9 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
+    CondPageBreak,
     Flowable,
     KeepTogether,
     ListFlowable,
@@ -29,6 +32,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.flowables import _listWrapOn
 
 from printkit.booklet.document import (
     LINE_BREAK,
@@ -42,12 +46,13 @@ from printkit.booklet.document import (
     Inline,
     ListBlock,
     Note,
-    Span,
     plain_text,
 )
 from printkit.booklet.document import PageBreak as PageBreakBlock
 from printkit.booklet.document import Paragraph as TextParagraph
 from printkit.booklet.document import Table as TextTable
+from printkit.booklet.pdffigure import figure_flowables, least_scale
+from printkit.booklet.pdfflow import BREAK, DataTable
 from printkit.booklet.pdfscene import FaceForms, SceneFlowable
 from printkit.layout.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
 from printkit.units import MM
@@ -65,6 +70,14 @@ PICTURE_COLUMN = 30 * MM
 """Widest picture in the components list."""
 SHORT_LIST = 6
 """Lists of this many items or fewer are kept on one page."""
+SHORT_TABLE = 4
+"""Tables of this many rows or fewer are kept on one page; longer ones may break between
+rows (at least :data:`~printkit.booklet.pdfflow.LEAST_ROWS` on each side), their header
+row repeated."""
+FIRST_ROWS = 2
+"""Rows of a table, under its header, that must follow its heading or lead-in on a page."""
+FIRST_LINES = 3
+"""Lines of a paragraph or list that must follow its heading or lead-in on a page."""
 
 Pages = Callable[[str], str]
 """Heading key -> its page number as text (``""`` while unknown)."""
@@ -86,6 +99,8 @@ class Styles:
         self.h2 = ParagraphStyle("h2", parent=base, fontName=BOLD, fontSize=11.5, leading=14,
                                  spaceBefore=7, spaceAfter=3, keepWithNext=1)
         self.h3 = ParagraphStyle("h3", parent=self.h2, fontSize=10, leading=13)
+        self.lead = ParagraphStyle("lead", parent=base)
+        """A paragraph that introduces the table or list after it (set as the body)."""
         self.item = ParagraphStyle("item", parent=base, spaceAfter=2)
         self.cell = ParagraphStyle("cell", parent=base, fontSize=8.5, leading=11, spaceAfter=0)
         self.head_cell = ParagraphStyle("head", parent=self.cell, fontName=BOLD)
@@ -156,6 +171,14 @@ def outline(blocks: Sequence[Block]) -> list[tuple[int, int, str]]:
             if isinstance(b, Heading)]
 
 
+def is_lead_in(block: Block, after: Sequence[Block]) -> bool:
+    """Whether ``block`` introduces the block after it (``after``: that block, if any): a
+    paragraph ending in a colon, or any paragraph just before a table."""
+    if not isinstance(block, TextParagraph):
+        return False
+    return plain_text(block.spans).endswith(":") or any(isinstance(b, TextTable) for b in after)
+
+
 def heading_key(index: int) -> str:
     """The outline and contents key of the heading that is block ``index``."""
     return f"pk-h{index}"
@@ -215,45 +238,76 @@ class Writer:
         self.pages = pages
         self.headings = headings
         """Every heading of the booklet as (block index, level, text) (for the contents)."""
+        self._scratch = Canvas(io.BytesIO())
+        """A canvas to measure flowables on before the layout draws them."""
 
-    def scene(self, diagram: Diagram, width: float) -> SceneFlowable:
+    def scene(self, diagram: Diagram, width: float, shrink: float = 1.0) -> SceneFlowable:
         """A diagram at its own size (millimetres), made smaller only if it is wider than
-        ``width`` or taller than :data:`DIAGRAM_SHARE` of the page."""
+        ``width`` or taller than :data:`DIAGRAM_SHARE` of the page, and then by ``shrink``
+        (an example that would not fit on one page), but never below :func:`least_scale`
+        of its own size."""
         scene = diagram.scene
-        fit = min(width, scene.width * MM, self.height * DIAGRAM_SHARE * scene.width / scene.height)
+        own = scene.width * MM
+        fit = min(width, own, self.height * DIAGRAM_SHARE * scene.width / scene.height)
+        if shrink < 1.0:
+            fit = min(fit, max(fit * shrink, own * least_scale(scene)))
         return SceneFlowable(scene, diagram.faces, self.forms, fit)
 
     def para(self, spans: Inline, style: ParagraphStyle) -> Paragraph:
         return Paragraph(markup(spans, self.styles.accent, float(style.fontSize)), style)
 
     def flowables(self, blocks: Sequence[Block], first: int = 0) -> list[Flowable]:
-        """Every block's flowables (block indices counted from ``first``); a heading is
-        kept on the page of what follows it."""
+        """Every block's flowables (block indices counted from ``first``); a heading, and
+        a lead-in, is kept on the page of what follows it."""
         out: list[Flowable] = []
         pending: list[Flowable] = []
         for index, block in enumerate(blocks, start=first):
             made = self.block(block, index)
             if made:
                 first_drawn(made[0]).pk_block = index
+            lead = is_lead_in(block, blocks[index - first + 1:index - first + 2])
+            if lead:
+                made[0].style = self.styles.lead
             if isinstance(block, Heading):
                 made[0].pk_heading = (heading_key(index), block.level, plain_text(block.spans))
-                pending.extend(made)
-                continue
-            if isinstance(block, TextParagraph) and plain_text(block.spans).endswith(":"):
-                pending.extend(made)  # a lead-in stays with what it introduces
+            if isinstance(block, Heading) or lead:
+                pending.extend(made)  # it stays with what it introduces
                 continue
             if pending and made:
-                # one group, not a group inside a group: reportlab measures an inner
-                # group as endless, which would push every heading to a new page
-                first = made[0]
-                inner = first._content if isinstance(first, KeepTogether) else [first]
-                out.append(KeepTogether([*pending, *inner]))
-                out.extend(made[1:])
+                out.extend(self.keep_with(pending, made))
                 pending = []
             else:
                 out.extend(made)
         out.extend(pending)
         return out
+
+    def keep_with(self, pending: list[Flowable], made: list[Flowable]) -> list[Flowable]:
+        """Headings and lead-ins (``pending``) kept on the page of what follows them."""
+        head = made[0]
+        if isinstance(head, KeepTogether):
+            # one group, not a group inside a group: reportlab measures an inner group as
+            # endless, which would push every heading to a new page
+            return [KeepTogether([*pending, *head._content]), *made[1:]]
+        # what follows may break across pages: the headings need only its first lines or
+        # rows beside them, not the whole of it (which would leave the page's foot empty)
+        for flowable in pending:
+            flowable.keepWithNext = 0  # kept here instead: reportlab would keep it all
+        need = (float(pending[0].getSpaceBefore()) + self.measure([*pending, head])
+                - self.measure([head]) + self.first_piece(head))
+        return [CondPageBreak(need), *pending, *made]
+
+    def measure(self, flowables: Sequence[Flowable]) -> float:
+        """The height ``flowables`` take one after the other at the text's width."""
+        return float(_listWrapOn(list(flowables), self.width, self._scratch)[1])
+
+    def first_piece(self, flowable: Flowable) -> float:
+        """The least of ``flowable`` worth starting a page with: a table's header and its
+        first :data:`FIRST_ROWS` rows, or :data:`FIRST_LINES` lines of text."""
+        height = self.measure([flowable])
+        if isinstance(flowable, Table):
+            rows = [float(h) for h in flowable._rowHeights]
+            return min(height, sum(rows[:int(flowable.repeatRows) + FIRST_ROWS]))
+        return min(height, FIRST_LINES * float(self.styles.body.leading))
 
     def block(self, block: Block, index: int) -> list[Flowable]:
         s = self.styles
@@ -269,9 +323,11 @@ class Writer:
         if isinstance(block, Note):
             return [self.note(block)]
         if isinstance(block, PageBreakBlock):
-            return [PageBreak()]
+            wanted = PageBreak()
+            wanted.pk_kind = BREAK
+            return [wanted]
         if isinstance(block, Figure):
-            return [self.figure(block)]
+            return figure_flowables(self, block)
         if isinstance(block, Contents):
             return self.contents(block, index)
         if isinstance(block, Components):
@@ -336,7 +392,7 @@ class Writer:
         widths = column_widths(block, self.width, s.cell.fontSize)
         data = [[self.para(cell, s.head_cell) for cell in block.header]]
         data += [[self.para(cell, s.cell) for cell in row] for row in block.rows]
-        table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table = DataTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle([
             ("FONT", (0, 0), (-1, -1), REGULAR),
             ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8ebf2")),
@@ -348,7 +404,8 @@ class Writer:
             ("RIGHTPADDING", (0, 0), (-1, -1), PADDING),
         ]))
         self._split_if_tall(table)
-        return KeepTogether([table, Spacer(1, 6)]) if len(data) < 12 else table
+        table.spaceAfter = 6  # not a spacer: that would be carried to the top of a page
+        return KeepTogether([table]) if len(block.rows) <= SHORT_TABLE else table
 
     def _split_if_tall(self, table: Table) -> None:
         """Let ``table`` break inside a row when one of its rows, under the repeated
@@ -378,71 +435,5 @@ class Writer:
             ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
         ]))
         self._split_if_tall(box)
-        return KeepTogether([box, Spacer(1, 7)])
-
-    def diagrams(self, diagrams: Sequence[Diagram]) -> Flowable:
-        if len(diagrams) == 1:
-            return self.scene(diagrams[0], self.width)
-        gap = 5 * MM
-        each = (self.width - gap * (len(diagrams) - 1)) / len(diagrams)
-        if any(d.scene.width * MM > each + 0.01 for d in diagrams):
-            # side by side they would be drawn smaller than their own size (a game's own
-            # picture of a whole table): one above the other, each at its own size
-            rows = [[[Paragraph(escape(d.label), self.styles.label),
-                      self.scene(d, self.width)]] for d in diagrams]  # a label stays with it
-            stacked = Table(rows, colWidths=[self.width])
-            stacked.setStyle(TableStyle([
-                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-            ]))
-            return stacked
-        cells = [self.scene(d, each) for d in diagrams]
-        labels = [Paragraph(escape(d.label), self.styles.label) for d in diagrams]
-        widths = []
-        for i in range(len(diagrams)):
-            widths += [each] if i == 0 else [gap, each]
-        row: list[object] = []
-        label_row: list[object] = []
-        for i, (cell, label) in enumerate(zip(cells, labels, strict=True)):
-            if i:
-                row.append("")
-                label_row.append("")
-            row.append(cell)
-            label_row.append(label)
-        table = Table([label_row, row], colWidths=widths)
-        table.setStyle(TableStyle([
-            ("FONT", (0, 0), (-1, -1), REGULAR),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-            ("TOPPADDING", (0, 0), (-1, -1), 0),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        ]))
-        return table
-
-    def figure(self, figure: Figure) -> Flowable:
-        s = self.styles
-        parts: list[Flowable] = [Paragraph(escape(figure.heading), s.figure_title)]
-        if figure.intro:
-            parts.append(self.para(figure.intro, s.intro))
-        if figure.diagrams:
-            parts.append(self.diagrams(figure.diagrams))
-        else:
-            lines = escape(figure.notation.rstrip()).replace("\n", "<br/>")
-            parts.append(Paragraph(lines.replace("  ", "&nbsp; "), s.notation))
-        if figure.caption:
-            parts.append(self.para(figure.caption, s.caption))
-        if figure.moves:
-            parts.append(self.para((Span("Moves: ", bold=True), *figure.moves), s.claim))
-        items = [ListItem(self.para(spans, s.claim)) for spans in figure.sentences]
-        if items:
-            parts.append(ListFlowable(items, bulletType="bullet", start="\u2022",
-                                      leftIndent=10, bulletFontName=REGULAR,
-                                      bulletFontSize=8.8, spaceBefore=2,
-                                      bulletColor=colors.HexColor(s.accent)))
-        parts.append(Spacer(1, 8))
-        return KeepTogether(parts)
+        box.spaceAfter = 7
+        return KeepTogether([box])

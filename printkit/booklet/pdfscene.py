@@ -98,6 +98,9 @@ def _card(canvas: Canvas, shape: CardShape | PictureShape, faces: FaceLibrary,
 class SceneFlowable(Flowable):  # type: ignore[misc]  # reportlab has no type hints
     """A scene as a platypus flowable, scaled to ``width`` points."""
 
+    pk_kind = "diagram"
+    """Its kind in the record of what each page drew (:mod:`printkit.booklet.pdfflow`)."""
+
     def __init__(self, scene: Scene, faces: FaceLibrary, forms: FaceForms, width: float) -> None:
         super().__init__()
         self.scene = scene

@@ -1,0 +1,73 @@
+"""An example that does not fit at the foot of a page lets the text after it fill the page.
+
+An example (its title, diagram, caption and sentences) is kept on one page, and is often
+most of a page: when it does not fit in what is left of a page, leaving that room empty
+would leave the page a third to two-thirds blank.  Instead, what follows the example (and
+the examples right after it) in the same top-level section is set first, as much of it as
+fits whole in that room: paragraphs, lists, tables, notes, and subsections kept together
+with their headings.  It stops at the first thing that does not fit or may not move (a
+top-level heading, another example, a page break).  The examples then start the next
+page, as printed figures float to the top of a page.
+"""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import ActionFlowable, Flowable, Frame, KeepTogether, Spacer
+from reportlab.platypus.flowables import _listWrapOn
+
+from printkit.booklet.pdfflow import HEADINGS, LEAD_IN, SECTION, kind_of
+
+FLOAT_ROOM = 1 / 3
+"""Share of a page's text frame that must be left empty below the text before an example
+floats to the next page (less room is left as it is)."""
+
+
+def _movable(flowable: Flowable) -> bool:
+    """Whether ``flowable`` may be set before an example that precedes it: text, or a
+    subsection's heading kept together with what it introduces; not a top-level heading,
+    an example, a page break or a conditional break."""
+    if isinstance(flowable, ActionFlowable) or getattr(flowable, "locChanger", False):
+        return False
+    if getattr(flowable, "pk_float", False):
+        return False
+    if isinstance(flowable, KeepTogether):
+        kinds = [kind_of(part) for part in flowable._content]
+        return SECTION not in kinds and kinds[-1] not in HEADINGS | {LEAD_IN}
+    return kind_of(flowable) not in HEADINGS | {LEAD_IN}
+
+
+def _height(flowables: list[Flowable], width: float, canvas: Canvas) -> float:
+    """The height ``flowables`` take one after the other (a kept-together group by what it
+    holds: reportlab measures the group itself as endless)."""
+    parts = [part for f in flowables
+             for part in (f._content if isinstance(f, KeepTogether) else [f])]
+    return float(_listWrapOn(parts, width, canvas)[1])
+
+
+def float_example(flowables: list[Flowable], frame: Frame, canvas: Canvas) -> int:
+    """If ``flowables`` starts with an example that will not fit in ``frame`` but fits on
+    a page, move ahead of it the text after it that fits whole in the frame's room, when
+    that room is over :data:`FLOAT_ROOM` of the frame.  Returns how many were moved."""
+    example = flowables[0] if flowables else None
+    if example is None or not getattr(example, "pk_float", False) or frame._atTop:
+        return 0
+    room = float(frame._y - frame._y1p)
+    width = float(frame._getAvailableWidth())
+    height = _height([example], width, canvas)
+    if height <= room or height > frame._aH or room <= FLOAT_ROOM * frame._aH:
+        return 0
+    examples = 1  # the examples right after it float with it, in their order
+    while examples < len(flowables) and (getattr(flowables[examples], "pk_float", False)
+                                         or isinstance(flowables[examples], Spacer)):
+        examples += 1
+    moved: list[Flowable] = []
+    for candidate in flowables[examples:]:
+        if not _movable(candidate):
+            break
+        if _height([*moved, candidate], width, canvas) > room:
+            break
+        moved.append(candidate)
+    if moved:
+        flowables[:examples + len(moved)] = [*moved, *flowables[:examples]]
+    return len(moved)
