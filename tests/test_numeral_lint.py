@@ -72,6 +72,20 @@ def test_a_typed_numeral_is_reported_at_its_place() -> None:
     assert "fact(\"two\"" in found[2][2]
 
 
+def test_a_number_in_a_text_an_expression_writes_into_prose_is_reported() -> None:
+    """Issue 22's first false statement sat in such a text: a ruling passed to a macro."""
+    source = CLEAN.replace(
+        "1. Set out", '{{ kit.ruling("Larger boards", "7 plus 2 squares a side") }} {{ '
+        '"`2,5` and" ~ x }} {{ fact("12", "a dozen") ~ " and so on" }} <small>{{ "a 3" }}'
+        "</small> `{{ 'b 4' }}` {{ \"x\" | replace('5', 'five') }}\n1. Set out").replace(
+        "  scores: {P1", '  legal({{ "take 2 from 1" }}): true\n  scores: {P1')
+    found = _findings(source)
+    assert [(line, column, message[:38]) for line, column, message in found] == [
+        (12, 33, "the number '7' is typed into a text th"),
+        (12, 40, "the number '2' is typed into a text th")]
+    assert 'fact("7", "why it never changes")' in found[0][2]
+
+
 def test_captions_titles_and_intros_are_prose_but_claims_are_not() -> None:
     source = CLEAN.replace("caption: P1 empties the last pile.",
                            "title: Round 3\nintro: >-\n  After twelve turns\ncaption: P1 "

@@ -5,7 +5,8 @@ and give warnings located at the file, line and column the author typed; ``check
 makes them errors.
 
 *Numerals.*  A number in the prose (digits, or a number word from "two" up, see
-:data:`printkit.numberwords.NUMBER_WORDS`) is a number nobody checks: a variant booklet
+:data:`printkit.numberwords.NUMBER_WORDS`), or in a text in quotes that an expression
+writes into the prose, is a number nobody checks: a variant booklet
 would print it unchanged.  Work it out instead (``{{ engine.size }}``, ``{{ n | spell }}``),
 or, when it is a fixed fact of the game whatever the variant, write it through
 ``{{ fact("1984", "the year the game was published") }}``: the reason must be a non-empty
@@ -26,7 +27,7 @@ from collections.abc import Iterator
 import jinja2
 from jinja2 import nodes
 
-from printkit.booklet.prose import Prose, prose
+from printkit.booklet.prose import Prose, prose, written
 from printkit.errors import Location, Problem
 from printkit.numberwords import NUMBER_WORDS, numbers_in
 
@@ -46,6 +47,8 @@ _FACT = re.compile(
         re.escape(word).replace("N", _N).replace(r"\ ", r"\s+").replace("'", "['\u2019]")
         for word in sorted(FACT_WORDS, key=len, reverse=True)) + r")(?![\w'])",
     re.IGNORECASE)
+
+_CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 
 FACT_REASON = "a reason why this number is a fixed fact of the game"
 
@@ -75,6 +78,65 @@ def numeral_problems(source: str, file: str) -> list[Problem]:
     return out
 
 
+def expression_numeral_problems(source: str, file: str) -> list[Problem]:
+    """A warning for each numeral in a text written by a ``{{ expression }}`` into prose:
+    ``{{ kit.steps(["Deal 8 cards each"]) }}`` types its number as surely as the prose
+    around it.  Only texts of more than one word are read (a square ``"2,5"`` or a card
+    ``"7H"`` is notation), without their code spans, and only where the expression lands in
+    prose (see :func:`printkit.booklet.prose.written`); texts captured by ``{% set %}`` and
+    the arguments of ``fact(...)`` are left alone."""
+    tree = _parse(source)
+    if tree is None:
+        return []
+    where = written(source)
+    lines = source.split("\n")
+    skipped = {id(n) for block in tree.find_all(nodes.AssignBlock) for n in block.find_all(
+        nodes.Node)}
+    skipped |= {id(n) for call in _fact_calls(tree) for n in call.find_all(nodes.Const)}
+    out = []
+    for output in tree.find_all(nodes.Output):
+        if id(output) in skipped:
+            continue
+        for expression in output.nodes:
+            if isinstance(expression, nodes.TemplateData):
+                continue
+            for const in expression.find_all(nodes.Const):
+                text = const.value
+                if id(const) in skipped or not isinstance(text, str) or " " not in text.strip():
+                    continue
+                line = lines[const.lineno - 1] if 0 < const.lineno <= len(lines) else ""
+                at = line.find(text[:40])
+                if not where.kind_at(const.lineno, at + 1 if at >= 0 else 1):
+                    continue
+                plain = _CODE_SPAN.sub(lambda m: " " * len(m.group()), text).replace("`", " ")
+                for start, end, _ in numbers_in(plain):
+                    typed = plain[start:end]
+                    if typed.lower() == "zero":
+                        continue
+                    column = at + start + 1 if at >= 0 else 1
+                    out.append(Problem(
+                        f"the number {typed!r} is typed into a text the template writes: "
+                        "work it out from the definition, the parameters or the engine (with "
+                        "'~' and '| spell'), or mark a fixed fact of the game with "
+                        f"fact(\"{typed}\", \"why it never changes\")",
+                        _location(file, lines, const.lineno, column,
+                                  end - start if at >= 0 else 1)))
+    return out
+
+
+def _parse(source: str) -> nodes.Template | None:
+    try:
+        return jinja2.Environment().parse(source)
+    except (jinja2.TemplateSyntaxError, RecursionError):
+        return None  # rendering the template reports it, at its place
+
+
+def _fact_calls(tree: nodes.Template) -> Iterator[nodes.Call]:
+    for call in tree.find_all(nodes.Call):
+        if isinstance(call.node, nodes.Name) and call.node.name == "fact":
+            yield call
+
+
 def fact_word_problems(source: str, file: str) -> list[Problem]:
     """A warning for each fact word in an example's caption, intro or title."""
     lines = source.split("\n")
@@ -96,16 +158,13 @@ def _captions(runs: Iterator[Prose]) -> Iterator[Prose]:
 
 def fact_call_problems(source: str, file: str) -> list[Problem]:
     """A warning for each ``fact(...)`` call without a reason written in it as text."""
-    try:
-        tree = jinja2.Environment().parse(source)
-    except (jinja2.TemplateSyntaxError, RecursionError):
-        return []  # rendering the template reports it, at its place
+    tree = _parse(source)
+    if tree is None:
+        return []
     lines = source.split("\n")
     seen: dict[int, int] = {}
     out = []
-    for call in tree.find_all(nodes.Call):
-        if not (isinstance(call.node, nodes.Name) and call.node.name == "fact"):
-            continue
+    for call in _fact_calls(tree):
         line = call.lineno
         text = lines[line - 1] if 0 < line <= len(lines) else ""
         found = [m.start() for m in re.finditer(r"\bfact\s*\(", text)]
@@ -126,8 +185,8 @@ def fact_call_problems(source: str, file: str) -> list[Problem]:
 
 def template_problems(source: str, file: str) -> list[Problem]:
     """Every lint warning of one template, in file order."""
-    found = [*numeral_problems(source, file), *fact_word_problems(source, file),
-             *fact_call_problems(source, file)]
+    found = [*numeral_problems(source, file), *expression_numeral_problems(source, file),
+             *fact_word_problems(source, file), *fact_call_problems(source, file)]
 
     def key(problem: Problem) -> tuple[int, int]:
         loc = problem.location

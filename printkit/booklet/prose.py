@@ -135,6 +135,40 @@ def _says_value(line: str) -> int:
 def prose(source: str) -> Iterator[Prose]:
     """Every run of prose in a template's ``source``, in order."""
     lines = blank_jinja(source).split("\n")
+    for number, offset, kind in _regions(lines):
+        yield from _runs(lines[number - 1], number, offset, kind)
+
+
+@dataclass(frozen=True)
+class Written:
+    """Where an expression's output lands: the kind of prose, or ``""`` for none."""
+
+    kinds: dict[int, tuple[int, str]]
+    """Line number -> (where its prose starts, its kind), for lines holding prose."""
+    lines: list[str]
+    """The source with Jinja blanked."""
+
+    def kind_at(self, line: int, column: int) -> str:
+        """The kind of prose an expression written at ``line``, ``column`` (1-based) lands in:
+        ``""`` outside prose (a machine key, a fence, a code span, small print)."""
+        found = self.kinds.get(line)
+        if found is None or column - 1 < found[0]:
+            return ""
+        text = self.lines[line - 1]
+        hidden = _CODE.sub(lambda m: " " * len(m.group()), text)
+        hidden = _HIDDEN.sub(lambda m: " " * len(m.group()), hidden)
+        inside = 0 < column <= len(text) and hidden[column - 1] != text[column - 1]
+        return "" if inside else found[1]
+
+
+def written(source: str) -> Written:
+    """Where in ``source`` the text that expressions write is prose."""
+    lines = blank_jinja(source).split("\n")
+    return Written({number: (offset, kind) for number, offset, kind in _regions(lines)}, lines)
+
+
+def _regions(lines: list[str]) -> Iterator[tuple[int, int, str]]:
+    """``(line, offset, kind)`` for each line holding prose (from ``offset`` on)."""
     front = _front_matter(lines)
     fence: tuple[str, str, int] | None = None  # the fence, its info word and indent
     key = ""
@@ -145,9 +179,9 @@ def prose(source: str) -> Iterator[Prose]:
             if found is not None:
                 key = found.group(1)
                 if key in FRONT_PROSE:
-                    yield from _runs(line, number, found.end(), "front")
+                    yield number, found.end(), "front"
             elif key in FRONT_PROSE and line.strip() != "---":
-                yield from _runs(line, number, 0, "front")
+                yield number, 0, "front"
             continue
         opened = _FENCE.match(line)
         if fence is None:
@@ -155,7 +189,7 @@ def prose(source: str) -> Iterator[Prose]:
                 fence = (opened.group(2), opened.group(3), len(opened.group(1)))
                 key, says_indent = "", -1
             else:
-                yield from _runs(line, number, 0, "text")
+                yield number, 0, "text"
             continue
         if opened is not None and opened.group(2).startswith(fence[0]) and not opened.group(3):
             fence = None
@@ -167,14 +201,14 @@ def prose(source: str) -> Iterator[Prose]:
         if found is not None:
             key, says_indent = found.group(1), -1
             if key in EXAMPLE_PROSE and key != "says":
-                yield from _runs(line, number, fence[2] + found.end(), key)
+                yield number, fence[2] + found.end(), key
         elif key == "says" and (says_indent < 0 or indent <= says_indent):
             says_indent = indent
             start = _says_value(line)
             if start >= 0:
-                yield from _runs(line, number, start, key)
+                yield number, start, key
         elif key in EXAMPLE_PROSE:
-            yield from _runs(line, number, 0, key)
+            yield number, 0, key
 
 
 def _front_matter(lines: list[str]) -> set[int]:
