@@ -116,18 +116,11 @@ def test_the_measure_follows_forms_and_matrices(kits: dict[str, Path]) -> None:
     assert min(r.size for r in in_forms) < min(r.size for r in on_page)
 
 
-KNOWN_SMALL = {("stars-and-stripes --variant large-15", "Trump")}
-"""Open, not fixed (issue 23 item 2): on the 15 x 15 overview a tile is 6.3 mm, and the
-word "Trump" does not fit one at 6 pt; every other label there now does.  Listed here so
-that the rest of this test still guards every booklet; remove it with the fix."""
-
-
 def test_booklet_text(kits: dict[str, Path]) -> None:
     problems = []
     for label, folder in kits.items():
         measured = measure(folder / "booklet.pdf")
-        page_text = [r for r in measured.runs if not r.forms
-                     and (label, r.text.strip()) not in KNOWN_SMALL]
+        page_text = [r for r in measured.runs if not r.forms]
         for line in _too_small(page_text, READ_PT):
             problems.append(f"{label} booklet.pdf {line}")
         # the body text: the size that sets the most characters of the whole booklet (a

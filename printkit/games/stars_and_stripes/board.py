@@ -13,13 +13,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from printkit.booklet.figures import CARD, WIDEST
 from printkit.deck.board_schema import DEFAULT_COLOURS, BoardSettings
 from printkit.deck.model import CardFace, Definition
 from printkit.errors import DefinitionError, Location, Problem
 from printkit.games.stars_and_stripes.rules import StarsAndStripes
 from printkit.games.stars_and_stripes.state import DECK_LETTERS, EMPTY, TRUMP, card_values
 from printkit.render.board import BoardPicture, Landmark, mix
-from printkit.render.diagram import OWNED, BoardView, Piece, PieceStyle, Square
+from printkit.render.diagram import OWNED, BoardView, Piece, PieceStyle, Square, width_for_cards
 from printkit.units import MM
 from printkit.yamlsource import load as load_yaml
 
@@ -31,6 +32,20 @@ STYLES = {
 }
 """How the diagrams show followers, independents and the Trump (framed in its holder's
 colour once held)."""
+TILE_TRUMP = "T"
+"""The Trump's mark on a board drawn as labelled tiles: a tile of a 15 x 15 board has no
+room for the word at 6 pt, so the legend gives the key."""
+TILE_STYLES = {**STYLES, "trump": PieceStyle(owners_in_legend=False,
+                                             legend=f"{TILE_TRUMP} = Trump")}
+"""The styles of a board drawn as labelled tiles: the legend says what the Trump's mark
+means."""
+
+
+def shows_tiles(size: int) -> bool:
+    """Whether a diagram of a ``size`` x ``size`` board is drawn as labelled tiles rather
+    than card faces: cards of the least size a diagram draws need a wider diagram than the
+    widest the booklet prints alone (a pair of diagrams side by side is narrower still)."""
+    return width_for_cards(size, CARD) > WIDEST
 
 
 def _engine(engine: Any) -> StarsAndStripes:
@@ -142,6 +157,7 @@ class Positions:
         game = _engine(engine)
         cards, trump_face = _faces_by_kind(definition)
         size = game.size
+        tiles = shows_tiles(size)
         several = game.params.decks > 1
         pieces = []
         for index, cell in enumerate(state.cells):
@@ -150,7 +166,9 @@ class Positions:
                 continue
             if cell == TRUMP:
                 holder = state.trump_holder if state.trump_holder >= 0 else None
-                label = "Trump" if holder is None else f"Trump: {game.names[holder]}"
+                word = TILE_TRUMP if tiles else "Trump"
+                label = word if holder is None else (
+                    f"{word} {game.names[holder]}" if tiles else f"{word}: {game.names[holder]}")
                 pieces.append(Piece(square, trump_face, "trump", holder, label))
                 continue
             stars, stripes, deck = card_values(cell)
@@ -168,7 +186,7 @@ class Positions:
         hands = tuple((seat, tuple(game.card_text(c) for c in hand))
                       for seat, hand in enumerate(state.hands) if hand is not None)
         return BoardView(size, tuple(pieces), tuple(game.names), homes, tuple(highlights),
-                         marked, STYLES, hands)
+                         marked, TILE_STYLES if tiles else STYLES, hands)
 
 
 def _follower_label(game: StarsAndStripes, owner: int | None, index: int, cell: int) -> str:
