@@ -119,6 +119,15 @@ def test_a_fact_in_a_caption_is_reported_naming_the_word(word: str) -> None:
     assert "'says'" in found[0][2]
 
 
+def test_a_fact_in_a_caption_an_expression_writes_is_reported() -> None:
+    source = CLEAN.replace("caption: P1 empties the last pile.",
+                           "caption: {{ \"P1 beats it, \" ~ 'scoring' }}")
+    found = _findings(source)
+    assert [(line, column, message[:45]) for line, column, message in found] == [
+        (16, 17, "the caption states a fact about the position ")]
+    assert "('beats')" in found[0][2]
+
+
 def test_a_fact_said_through_a_claim_is_not_reported() -> None:
     source = CLEAN.replace("Pile `1` now holds", "P1 wins: pile `1` now holds")
     assert [f for f in _findings(source) if "states a fact" in f[2]] == []

@@ -73,27 +73,43 @@ def numeral_problems(source: str, file: str) -> list[Problem]:
                 f"the number {typed!r} is typed into the prose: work it out from the "
                 "definition, the parameters or the engine ({{ ... }}, '| spell' for words), or "
                 f"mark a fixed fact of the game with {{{{ fact(\"{typed}\", \"why it never "
-                "changes\") }}", _location(file, lines, run.line, run.column + start,
-                                            end - start)))
+                "changes\") }}", _at(file, lines, run, start, end)))
     return out
 
 
 def expression_numeral_problems(source: str, file: str) -> list[Problem]:
-    """A warning for each numeral in a text written by a ``{{ expression }}`` into prose:
-    ``{{ kit.steps(["Deal 8 cards each"]) }}`` types its number as surely as the prose
-    around it.  Only texts of more than one word are read (a square ``"2,5"`` or a card
-    ``"7H"`` is notation), without their code spans, and only where the expression lands in
-    prose (see :func:`printkit.booklet.prose.written`); texts captured by ``{% set %}`` and
-    the arguments of ``fact(...)`` are left alone."""
+    """A warning for each numeral in a text that an expression writes into prose (see
+    :func:`expression_texts`): ``{{ kit.steps(["Deal 8 cards each"]) }}`` types its number
+    as surely as the prose around it."""
+    lines = source.split("\n")
+    out = []
+    for run in expression_texts(source):
+        for start, end, _ in numbers_in(run.text):
+            typed = run.text[start:end]
+            if typed.lower() == "zero":
+                continue
+            out.append(Problem(
+                f"the number {typed!r} is typed into a text the template writes: work it out "
+                "from the definition, the parameters or the engine (with '~' and '| spell'), "
+                f"or mark a fixed fact of the game with fact(\"{typed}\", \"why it never "
+                "changes\")", _at(file, lines, run, start, end)))
+    return out
+
+
+def expression_texts(source: str) -> Iterator[Prose]:
+    """The texts in quotes that ``{{ expressions }}`` write where prose stands (see
+    :func:`printkit.booklet.prose.written`), with their code spans blanked.  Only texts of
+    more than one word count (a square ``"2,5"`` or a card ``"7H"`` is notation); texts
+    captured by ``{% set %}`` and the arguments of ``fact(...)`` are left alone.  A text
+    whose quotes cannot be found on its line (escapes) is placed at the line's start."""
     tree = _parse(source)
     if tree is None:
-        return []
+        return
     where = written(source)
     lines = source.split("\n")
     skipped = {id(n) for block in tree.find_all(nodes.AssignBlock) for n in block.find_all(
         nodes.Node)}
     skipped |= {id(n) for call in _fact_calls(tree) for n in call.find_all(nodes.Const)}
-    out = []
     for output in tree.find_all(nodes.Output):
         if id(output) in skipped:
             continue
@@ -106,22 +122,18 @@ def expression_numeral_problems(source: str, file: str) -> list[Problem]:
                     continue
                 line = lines[const.lineno - 1] if 0 < const.lineno <= len(lines) else ""
                 at = line.find(text[:40])
-                if not where.kind_at(const.lineno, at + 1 if at >= 0 else 1):
-                    continue
-                plain = _CODE_SPAN.sub(lambda m: " " * len(m.group()), text).replace("`", " ")
-                for start, end, _ in numbers_in(plain):
-                    typed = plain[start:end]
-                    if typed.lower() == "zero":
-                        continue
-                    column = at + start + 1 if at >= 0 else 1
-                    out.append(Problem(
-                        f"the number {typed!r} is typed into a text the template writes: "
-                        "work it out from the definition, the parameters or the engine (with "
-                        "'~' and '| spell'), or mark a fixed fact of the game with "
-                        f"fact(\"{typed}\", \"why it never changes\")",
-                        _location(file, lines, const.lineno, column,
-                                  end - start if at >= 0 else 1)))
-    return out
+                kind = where.kind_at(const.lineno, at + 1 if at >= 0 else 1)
+                if kind:
+                    plain = _CODE_SPAN.sub(lambda m: " " * len(m.group()), text)
+                    yield Prose(const.lineno, at + 1 if at >= 0 else 1, plain.replace("`", " "),
+                                kind, exact=at >= 0)
+
+
+def _at(file: str, lines: list[str], run: Prose, start: int, end: int) -> Location:
+    """Where characters ``start:end`` of a run are (the run's start when it is not exact)."""
+    if not run.exact:
+        return _location(file, lines, run.line, run.column, 1)
+    return _location(file, lines, run.line, run.column + start, end - start)
 
 
 def _parse(source: str) -> nodes.Template | None:
@@ -141,14 +153,15 @@ def fact_word_problems(source: str, file: str) -> list[Problem]:
     """A warning for each fact word in an example's caption, intro or title."""
     lines = source.split("\n")
     out = []
-    for run in _captions(prose(source)):
+    runs = sorted([*prose(source), *expression_texts(source)],
+                  key=lambda run: (run.line, run.column))
+    for run in _captions(iter(runs)):
         for match in _FACT.finditer(run.text):
             word = " ".join(match.group().split())
             out.append(Problem(
                 f"the {run.kind} states a fact about the position ({word!r}): state it as a "
                 "claim, and word it with the claim's sentence in 'says', so that the engine "
-                "checks it", _location(file, lines, run.line, run.column + match.start(),
-                                       len(match.group()))))
+                "checks it", _at(file, lines, run, match.start(), match.end())))
     return out
 
 

@@ -52,6 +52,9 @@ class Prose:
     text: str
     #: ``text`` for the body, ``front`` for the front matter, else the example key
     kind: str
+    #: whether ``column`` and the offsets in ``text`` are the source's (a text in quotes
+    #: whose place on its line cannot be found is not)
+    exact: bool = True
 
 
 def blank_jinja(source: str) -> str:
