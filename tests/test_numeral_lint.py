@@ -198,3 +198,10 @@ def test_check_warns_and_strict_fails(tmp_path: Path, run_cli: Run) -> None:
     assert f"{template}:16:23: error: the number '9'" in strict.err
     clean = run_cli("check", "--strict", str(_game(tmp_path, CLEAN)))
     assert clean.status == 0, clean.err
+
+
+def test_the_plugin_scaffold_template_passes_the_lints() -> None:
+    """``printkit new --plugin`` starts a designer from this template: it shows the way."""
+    path = (Path(__file__).parents[1] / "printkit" / "scaffold" / "plugin" / "package"
+            / "booklet.md.j2.tmpl")
+    assert template_problems(path.read_text(encoding="utf-8"), str(path)) == []
