@@ -277,9 +277,12 @@ class StarBattlePhrases(Phrasebook):
             return f"{code(move.card)} does not beat {code(card)}"
         if why == "no_neighbour":
             return SUIT_REACH[move.card.suit]
+        if why == "club" and isinstance(move, FreeScout):
+            return "no free Scout goes on a club"
         words = {
             "enemy_held": "enemy ships are there; only a battle can go in",
-            "club": "no ship is ever placed or built on a club",
+            "club": "no ship is built on a club",
+            "must_act": "a player who holds a card must take an action",
             "no_token": "no token of that kind is left in the supply",
             "last_ship": "it would give up the last ship, which this game does not allow",
             "no_enemy": "there are no enemy ships there",

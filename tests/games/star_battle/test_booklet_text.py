@@ -1,0 +1,92 @@
+"""The Star Battle booklet says what its own variant does (issue 22): the sample game is
+played with the variant's rules, a variant with another table says which numbers differ,
+every position drawn apart from the sample game holds the hands its ships call for, and
+the template passes the numeral and fact-word lints."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from printkit.booklet.build import load_booklet
+from printkit.booklet.context import FILTERS, template_context
+from printkit.booklet.environment import make_environment, render_template
+from printkit.booklet.lint import template_problems
+from printkit.games.star_battle.rules import StarBattle
+from printkit.kit.games import resolve
+
+TEMPLATE = Path(__file__).resolve().parents[3] / "templates" / "star-battle.md.j2"
+_EXAMPLE = re.compile(r"^```example\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def _strings(value: object, out: list[str]) -> None:
+    if isinstance(value, str):
+        out.append(value)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            _strings(getattr(value, field.name), out)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _strings(item, out)
+
+
+def _text(variant: str | None) -> str:
+    """Every text of the variant's booklet, in one line (the spans of a paragraph are
+    joined by spaces, taken out again before punctuation)."""
+    game = resolve("star-battle", variant=variant)
+    booklet = load_booklet(game.definition, game.engine)
+    assert booklet is not None
+    found: list[str] = []
+    _strings(booklet.blocks, found)
+    return re.sub(r" ([,.:;])", r"\1", " ".join(" ".join(found).split()))
+
+
+def _examples(variant: str | None) -> list[dict[str, object]]:
+    """The example blocks the template writes for the variant, as data."""
+    game = resolve("star-battle", variant=variant)
+    env = make_environment([TEMPLATE.parent], filters=FILTERS)
+    rendered = render_template(env, TEMPLATE.name, template_context(game.definition,
+                                                                    game.engine))
+    return [yaml.safe_load(block) for block in _EXAMPLE.findall(rendered.text)]
+
+
+def test_the_template_has_no_typed_numeral_and_no_unchecked_fact() -> None:
+    source = TEMPLATE.read_text(encoding="utf-8")
+    assert template_problems(source, str(TEMPLATE)) == []
+
+
+def test_a_larger_table_says_which_numbers_differ_from_the_sample_game() -> None:
+    three = _text("three-player")
+    assert "work just the same" not in three
+    assert ("here the galaxy has twenty-four systems and domination needs nineteen of them, "
+            "not thirteen") in three
+    assert "a fleet destroyed does not end the game" in three
+    base = _text(None)
+    assert "domination needs" not in base and "a fleet destroyed" not in base
+
+
+def test_the_sample_game_follows_the_revision1_build_table() -> None:
+    assert "With 8H, B could build on W2 too, but only a Scout" in _text(None)
+    assert "With 8H, B could build a Dreadnought on W2 too" in _text("revision1")
+
+
+@pytest.mark.parametrize("variant, sentence", [
+    (None, "B's only possible action is to discard 2D and lay it in place of 2C on W1S1"),
+    ("no-self-elimination", "B's only possible move is to pass: B discards nothing"),
+])
+def test_a_lone_ship_with_no_other_action(variant: str | None, sentence: str) -> None:
+    assert sentence in _text(variant)
+
+
+def test_positions_drawn_apart_hold_a_card_for_each_ship() -> None:
+    engine = StarBattle()
+    apart = [e for e in _examples(None) if "position" in e and "after" not in e
+             and "phase: action" in str(e["position"])]
+    assert {str(e["name"]) for e in apart} == {"domination", "shared-draw", "lone-ship"}
+    for example in apart:
+        state = engine.parse_state(str(example["position"]))
+        assert [len(h) for h in state.hands] == list(state.ships_in_play), example["name"]
