@@ -74,8 +74,8 @@ def test_the_booklet_checks_every_example_the_issue_names(kit: Path, short: Path
     assert booklet is not None
     names = [b.name for b in booklet.blocks if isinstance(b, Figure)]
     assert names == ["deal", "auction", "three-passes", "all-pass", "widow", "first-tricks",
-                     "follow", "trump", "star", "perfect-star", "hand-end", "worked-hand",
-                     "game-over"]
+                     "follow", "trump", "only-skulls", "star", "perfect-star", "hand-end",
+                     "worked-hand", "game-over"]
     words = text(kit / "booklet.pdf")
     for needed in ("Playing with an ordinary pack", "Eights", "Ace of clubs",
                    "Reconstructions and rulings", "Quick reference", "Variants and options",
