@@ -30,13 +30,14 @@ def _engine(engine: Any) -> Vant:
 
 
 def point_table(game: Vant) -> str:
-    """The table in words: ``spades 1 · hearts 2 ... · A = 14``."""
+    """The table in words, marked provisional as everywhere it prints (the original's table
+    is lost): ``Provisional table (a reconstruction). Suits: spades 1 ... A = 14.``"""
     params = game.params
     suits = " \u00b7 ".join(f"{name} {value}"
                             for name, value in zip(SUIT_NAMES, params.suit_values, strict=True))
     ranks = " \u00b7 ".join(f"{name} = {value}"
                             for name, value in zip(RANK_NAMES, params.rank_values, strict=True))
-    return f"Suits: {suits}.   Ranks: {ranks}."
+    return f"Provisional table (a reconstruction). Suits: {suits}.   Ranks: {ranks}."
 
 
 def _dead_cells(game: Vant) -> tuple[KeyLine, ...]:
@@ -70,9 +71,9 @@ def board_picture(engine: Any, definition: Definition) -> BoardPicture:
         outlines=(CardOutline(width, height, "LEVEL ONE: upright"),
                   CardOutline(height, width, "LEVEL TWO: sideways on top", (0.8, 1.2))),
         key=(
-            KeyLine("Level one.", "Lay each card upright in an empty cell that shares an "
-                    "edge with a card already down. The sixteen cards end as a 4 \u00d7 4 "
-                    "square:"),
+            KeyLine("Level one.", "The first card goes anywhere; lay each later card upright "
+                    "in an empty cell that shares an edge with a card already down. The "
+                    "sixteen cards end as a 4 \u00d7 4 square:"),
             KeyLine("", "if the cards reach an edge of the mat while the square could still "
                     "grow the other way, slide them all one cell over."),
             KeyLine("Level two.", "Lay each card sideways on top of a card not yet covered, "

@@ -81,11 +81,16 @@ def test_the_examples_the_issue_asks_for_are_there(booklet: Booklet) -> None:
     assert "If P2 were to put AH below JH, P1 would score 2 points." in said["first-cards"]
     assert ("P1 may not put KS right of 7S: the cards would no longer fit in a square of "
             "4\u00a0\u00d7\u00a04.") in said["row-of-four"]
-    assert "If P2 were to put 10H below 8C, P1 would score 24 points." in said["ten-of-hearts"]
-    assert ("It would match JH and AH (hearts touching it) and 10C and 10S (Tens in line "
-            "with it).") in said["ten-of-hearts"]
-    assert "If P2 were to put 10H below 7S, P1 would score nothing." in said["ten-of-hearts"]
-    assert "P2 leads level two." in said["level-one-done"]
+    # the second row has three empty cells, and P2's 10H is weighed in each of them
+    assert said["ten-of-hearts"][1:] == [
+        "Below 8C, 10H would give P1 24 points, the original rules' example.",
+        "There it would touch JH and AH, and be in line with 10C (in its column) and 10S "
+        "(on its diagonal).",
+        "Below QD it would give P1 14 points.",
+        "There it would touch JH and AH too, and 10S would be in its column.",
+        "Below 7S it would match no card, and give P1 nothing."]
+    assert ("P2 has the higher score and so leads level two, although P2 also played the last "
+            "card of level one.") in said["level-one-done"]
     assert ("Of these, 140 are the penalty for covering AH with a card of the same rank: ten "
             "times its value.") in said["last-card"]
     assert "P1 has a single move left: to put AD on AH." in said["last-card"]
@@ -128,8 +133,9 @@ def test_no_example_runs_over_onto_a_second_page(pdf: Path) -> None:
     done = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
                           check=True)
     pages = [" ".join(page.split()) for page in done.stdout.split("\f")]
-    starts = [i for i, page in enumerate(pages) if page.startswith("Example ")]
-    assert len(starts) == 9  # the deal shares its page with the set-up
+    starts = [i for i, page in enumerate(pages) if page.startswith("Example ")
+              and not page.startswith("Example 1:")]  # the deal has no moves
+    assert len(starts) == 9
     for index in starts:
         assert "Moves:" in pages[index]
         assert not pages[index + 1].startswith("\u2022")  # no claim left for the next page
@@ -142,21 +148,28 @@ def test_every_rule_of_the_specification_is_stated(prose: str) -> None:
             "must always fit inside a square of four cells by four",
             "deals eight more cards to each player", "Each of you then still holds four",
             "For each card of the same suit touching it", "however far away",
-            "Every match counts", "deal the last eight cards, four to each player",
+            "Every match counts",
+            "the dealer deals the last eight cards of the stock, four to each player",
             "The player with the higher score leads level two",
             "If the scores are equal, the dealer leads", "Turn the card beneath face down",
-            "Each cell is covered once", "ten times the value", "A Ten played on a Ten costs 100",
+            "Each cell is covered once", "ten times the value", "A 10 played on a 10 costs 100",
             "The last card of all is forced", "equal scores are a draw", "easily pass 121",
-            "Twos to Sixes taken out"):
+            "keep only the cards from the Ace down to the 7 of each suit",
+            "The dealer deals from it whenever the rules call for more cards",
+            "from the leftmost card to the rightmost it may never span more than four columns",
+            "even if no row is full"):
         assert words in prose, words
 
 
 def test_the_reconstruction_is_stated_once_with_how_to_change_it(prose: str) -> None:
-    assert prose.count("Only two values are certain") == 1
-    assert prose.count("provisional") == 2  # the table points to the ruling that says it
+    assert prose.count("Only the values of hearts and of the 10 are certain") == 1
+    # marked wherever the values print: the cards' picture, the table (pointing to the
+    # ruling), the sample game, the ruling and the quick reference
+    assert prose.count("provisional") == 5
+    assert "Values (provisional). spades 1, hearts 2" in prose
     assert "change suit_values and rank_values under parameters: in " \
            "decks/i-vant-to-be-alone.yaml" in prose
-    assert "hearts are worth 2 and a Ten is worth 10" in prose
+    assert "hearts are worth 2 and a 10 is worth 10" in prose
 
 
 def test_the_html_prints_to_the_pdfs_page_count(files: BookletFiles, tmp_path: Path) -> None:
@@ -169,11 +182,31 @@ def test_the_html_prints_to_the_pdfs_page_count(files: BookletFiles, tmp_path: P
     assert "Quick reference" in (printed.pages[-1].extract_text() or "")
 
 
+def test_the_options_table_gives_the_setting_that_turns_each_option_on(prose: str) -> None:
+    assert "Claim or lose strict_claims=true" in prose
+    assert "level2_visibility=cell_dead" in prose
+    assert "strict_claims=false" not in prose and "=played_card_visible" not in prose
+
+
+def test_the_quick_reference_lets_the_first_card_go_anywhere(prose: str) -> None:
+    reference = prose.split("Quick reference")[-1]
+    assert "Level one. The first card goes anywhere." in reference
+
+
 @pytest.mark.parametrize(("variant", "words"), [
-    ("claim-or-lose", ("Variant: claim-or-lose", "Claiming points",
-                       "Claim them before the next card, or lose them",
-                       "The examples from here on are drawn for the standard game")),
-    ("dead-cells", ("Variant: dead-cells", "a covered cell counts for nothing afterwards",
+    ("claim-or-lose", ("Variant: Claim or lose", "Claiming points",
+                       "Your opponent may claim the points of every match your card makes",
+                       "you cannot claim only part of them",
+                       "this booklet's game keeps that rule",
+                       "P2 plays AS on QH. P1 claims the points.",
+                       "P1 plays AD on AH. P2 claims the points.",
+                       "Final scores: P1 29 and P2 188.",
+                       "Claim them before the next card, or lose them")),
+    ("dead-cells", ("Variant: Dead cells", "a covered cell counts for nothing afterwards",
+                    "but only against the cells not covered yet",
+                    "In this booklet's game the whole covered cell counts for nothing",
+                    "If P2 were to put QC on 10S, P1 would score 3 points.",
+                    "Final scores: P1 9 and P2 172.",
                     "A covered cell counts for nothing afterwards."))])
 def test_a_variants_booklet_says_its_rules(variant: str, words: tuple[str, ...],
                                            tmp_path: Path) -> None:
@@ -187,3 +220,4 @@ def test_a_variants_booklet_says_its_rules(variant: str, words: tuple[str, ...],
     text = " ".join(done.stdout.split())
     for line in words:
         assert line in text, line
+    assert "drawn for the standard game" not in text  # the examples play this variant

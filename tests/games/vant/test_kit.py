@@ -137,8 +137,8 @@ def test_a_changed_table_reaches_mat_score_pad_cards_and_booklet(changed: Path) 
     assert (ten.findtext(f"{SVG}title") or "").startswith("Ten of hearts (4 for its rank, 3 "
                                                           "for its suit)")
     booklet = text(changed / "booklet.pdf")
-    assert "gives 3 + 3 + 4 + 4 = 14 points" in booklet
-    assert "P1 would score 14 points" in booklet  # the seed's example, worked out again
+    assert "gives the other player 3 + 3 + 4 + 4 = 14 points" in booklet
+    assert "Below 8C, 10H would give P1 14 points" in booklet  # the seed's example, again
     assert "Final scores: P1 23 and P2 127." in booklet
     assert "built with a table of its own: spades 4, hearts 3, clubs 2, diamonds 1" in booklet
     assert "Point table of this booklet: spades 4" in text(changed / "booklet.pdf", 1)
