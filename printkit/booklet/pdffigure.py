@@ -4,9 +4,11 @@ checked sentences, kept on one page.
 An example taller than a page first has its diagrams drawn smaller, but never below the
 size at which their text stays 6 pt and their cards 9 mm wide (:func:`least_scale`); if it
 is still too tall, it breaks only between diagrams drawn one above the other, its title
-and introduction kept with the first and its caption and sentences with the last.  The
+and introduction kept with the first and its caption and sentences with the last, or,
+with a single diagram, after the caption (its moves and sentences go on to the next
+page).  The
 first part of every example is marked ``pk_float``: text after it may fill the page it
-does not fit on (:mod:`printkit.booklet.pdffloat`).
+does not fit on (:mod:`printkit.booklet.pdffloat`); every part is marked ``pk_example``.
 """
 
 from __future__ import annotations
@@ -103,9 +105,7 @@ def diagrams(writer: Writer, diagrams: Sequence[Diagram], shrink: float = 1.0
 
 def figure_flowables(writer: Writer, figure: Figure) -> list[Flowable]:
     """An example, kept on one page: its title, introduction, diagrams, caption, moves
-    and checked sentences.  An example taller than a page (diagrams one above the
-    other) breaks only between its diagrams: its title and introduction stay with the
-    first, its caption and sentences with the last."""
+    and checked sentences (but see the module's note on examples taller than a page)."""
     s = writer.styles
     head: list[Flowable] = [Paragraph(escape(figure.heading), s.figure_title)]
     if figure.intro:
@@ -134,8 +134,16 @@ def figure_flowables(writer: Writer, figure: Figure) -> list[Flowable]:
         whole = [*head, *pictures, *parts]
         tall = writer.measure(whole) > writer.height
     whole[-1].spaceAfter = 8  # a spacer would be carried to the top of the next page
-    start = KeepTogether(whole if len(pictures) < 2 or not tall else [*head, pictures[0]])
-    start.pk_float = True  # text after it may fill the page it does not fit on
-    if len(pictures) < 2 or not tall:
-        return [start]
-    return [start, *pictures[1:-1], KeepTogether([pictures[-1], *parts])]
+    if not tall:
+        out = [KeepTogether(whole)]
+    elif len(pictures) > 1:
+        out = [KeepTogether([*head, pictures[0]]), *pictures[1:-1],
+               KeepTogether([pictures[-1], *parts])]
+    else:  # one diagram, too tall for the page with everything under it: its caption
+        # stays with it, the moves and sentences go on to the next page
+        kept = 1 if figure.caption else 0
+        out = [KeepTogether([*head, *pictures, *parts[:kept]]), *parts[kept:]]
+    for part in out:
+        part.pk_example = True  # what floats, floats whole and in order
+    out[0].pk_float = True  # text after it may fill the page it does not fit on
+    return out

@@ -29,7 +29,7 @@ def _movable(flowable: Flowable) -> bool:
     an example, a page break or a conditional break."""
     if isinstance(flowable, ActionFlowable) or getattr(flowable, "locChanger", False):
         return False
-    if getattr(flowable, "pk_float", False):
+    if getattr(flowable, "pk_example", False):
         return False
     if isinstance(flowable, KeepTogether):
         kinds = [kind_of(part) for part in flowable._content]
@@ -57,8 +57,8 @@ def float_example(flowables: list[Flowable], frame: Frame, canvas: Canvas) -> in
     height = _height([example], width, canvas)
     if height <= room or height > frame._aH or room <= FLOAT_ROOM * frame._aH:
         return 0
-    examples = 1  # the examples right after it float with it, in their order
-    while examples < len(flowables) and (getattr(flowables[examples], "pk_float", False)
+    examples = 1  # the rest of it, and the examples right after it, float with it
+    while examples < len(flowables) and (getattr(flowables[examples], "pk_example", False)
                                          or isinstance(flowables[examples], Spacer)):
         examples += 1
     moved: list[Flowable] = []
