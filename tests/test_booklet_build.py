@@ -72,7 +72,7 @@ def test_a_variant_booklet_states_the_variants_numbers() -> None:
     assert f"Any grid of 11 {TIMES} 11 card-sized squares" in text
     assert f"The board has 11 {TIMES} 11 squares." in text
     assert "Shuffle all 72 cards" in text
-    assert f"Three players, 2 decks, a 11 {TIMES} 11 board, 23 cards each." in text
+    assert f"Three players, 2 decks, an 11 {TIMES} 11 board, 23 cards each." in text
     assert "8 to each player" not in text
     assert any("Three players" in line for line in booklet.cover.lines)
     # the setup diagram shows the variant's board: 11 row labels, three homes

@@ -97,6 +97,16 @@ def claims(game: StarsAndStripes) -> Mapping[str, Claim[State]]:
             needs(lambda s, a: all(cards_match(x, y) for x, y in itertools.pairwise(
                 card_words(game.params.decks, a)))),
             "whether each card of CARDS matches the next one", takes_argument=True),
+        "hand": Claim(needs(lambda s, a: _hand(game, s, a)),
+                      "the cards in PLAYER's hand", unordered=True, takes_argument=True),
+        "fitting_cards": Claim(
+            needs(lambda s, a: _fitting_cards(game, s, a)),
+            "every 'square card' follower placement PLAYER could make now with a card of "
+            "their own hand, as if it were their turn", unordered=True, takes_argument=True),
+        "open_squares": Claim(
+            needs(lambda s, a: _open_squares(game, s, a)),
+            "the squares where PLAYER could place some card not on the board as a follower, "
+            "as if it were their turn", unordered=True, takes_argument=True),
         "hand_sizes": Claim(
             plain(lambda s: {names[p]: (len(h) if h is not None else None)
                              for p, h in enumerate(s.hands)}),
@@ -129,6 +139,39 @@ def _legal_placements(game: StarsAndStripes, state: State, argument: str) -> obj
         raise ValueError(f"card {game.card_text(card)} is already on the board")
     options = game.follower_options(state, _mover(state))
     return [game.square_text(s) for s, allowed in options if allowed >> card & 1]
+
+
+def _seat(game: StarsAndStripes, argument: str) -> Player:
+    name = argument.strip().upper()
+    if name not in game.names:
+        raise ValueError(f"no player {argument.strip()!r}: the players are "
+                         f"{', '.join(game.names)}")
+    return game.names.index(name)
+
+
+def _hand(game: StarsAndStripes, state: State, argument: str) -> object:
+    hand = state.hands[_seat(game, argument)]
+    if hand is None:
+        raise ValueError(f"the hand of {argument.strip()} is not known in this position")
+    return [game.card_text(c) for c in sorted(hand)]
+
+
+def _fitting_cards(game: StarsAndStripes, state: State, argument: str) -> object:
+    seat = _seat(game, argument)
+    hand = state.hands[seat]
+    if hand is None:
+        raise ValueError(f"the hand of {argument.strip()} is not known in this position")
+    options = game.follower_options(state, seat)
+    return [f"{game.square_text(s)} {game.card_text(c)}"
+            for s, allowed in options for c in sorted(hand) if allowed >> c & 1]
+
+
+def _open_squares(game: StarsAndStripes, state: State, argument: str) -> object:
+    seat = _seat(game, argument)
+    placed = set(state.cells)
+    loose = sum(1 << c for c in range(game.n_cards) if c not in placed)
+    return [game.square_text(s) for s, allowed in game.follower_options(state, seat)
+            if allowed & loose]
 
 
 def _independent_squares(game: StarsAndStripes, state: State) -> object:

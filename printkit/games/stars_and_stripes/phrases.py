@@ -75,6 +75,9 @@ class StarsAndStripesPhrases(Phrasebook):
             "legal": self._legal_move,
             "owner": self._owner,
             "matches": self._matches,
+            "hand": self._hand,
+            "fitting_cards": self._fitting_cards,
+            "open_squares": self._open_squares,
             "hand_sizes": self._hand_sizes,
             "first_player": self._first,
             "placed_this_round": self._placed,
@@ -202,6 +205,28 @@ class StarsAndStripesPhrases(Phrasebook):
         if value:
             return f"In the row {codes(cards)}, each card matches the next."
         return f"In the row {codes(cards)}, some card does not match the next."
+
+    def _hand(self, game: AnyGame, state: Any, argument: str | None, value: Any) -> str:
+        who = (argument or "").strip().upper()
+        if not value:
+            return f"{who} holds no cards."
+        return f"{who} holds {codes(value)}."
+
+    def _fitting_cards(self, game: AnyGame, state: Any, argument: str | None,
+                       value: Any) -> str:
+        who = (argument or "").strip().upper()
+        if not value:
+            return f"No card in {who}'s hand fits on any square as a follower."
+        pairs = [str(v).split(" ", 1) for v in value]
+        listed = [f"{code(card)} on {code(square)}" for square, card in pairs]
+        return f"{who}'s hand fits as a follower only so: {join_words(listed, 'or')}."
+
+    def _open_squares(self, game: AnyGame, state: Any, argument: str | None,
+                      value: Any) -> str:
+        who = (argument or "").strip().upper()
+        if not value:
+            return f"No empty square is left where any card could join {who}'s followers."
+        return f"{who}'s followers can still grow on {codes(value, 'or')}."
 
     def _hand_sizes(self, game: AnyGame, state: Any, argument: str | None, value: Any) -> str:
         sizes = {v for v in value.values()}
