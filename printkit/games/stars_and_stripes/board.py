@@ -18,6 +18,7 @@ from printkit.deck.board_schema import DEFAULT_COLOURS, BoardSettings
 from printkit.deck.model import CardFace, Definition
 from printkit.errors import DefinitionError, Location, Problem
 from printkit.games.stars_and_stripes.rules import StarsAndStripes
+from printkit.games.stars_and_stripes.seats import colour_slots, in_corner_colours
 from printkit.games.stars_and_stripes.state import DECK_LETTERS, EMPTY, TRUMP, card_values
 from printkit.render.board import BoardPicture, Landmark, mix
 from printkit.render.diagram import OWNED, BoardView, Piece, PieceStyle, Square, width_for_cards
@@ -88,8 +89,9 @@ def board_picture(engine: Any, definition: Definition) -> BoardPicture:
             f"{len(colours)}: add colours to board.colours", _colours_location(definition))])
     n = game.board_size
     names = params.player_names
-    homes = tuple(Landmark(row, col, fill=mix(colours[seat], "#ffffff", 0.6),
-                           ring=colours[seat], label=names[seat], caption="home")
+    slots = colour_slots(names, len(colours))  # SE is SE's colour whoever else plays
+    homes = tuple(Landmark(row, col, fill=mix(colours[slots[seat]], "#ffffff", 0.6),
+                           ring=colours[slots[seat]], label=names[seat], caption="home")
                   for seat, (row, col) in enumerate(params.home_squares))
     centre = divmod(game.centre, n)
     trump = Landmark(centre[0], centre[1], fill=settings.highlight, emblem="star",
@@ -153,7 +155,7 @@ class Positions:
     def view(self, definition: Any, engine: Any, state: Any, highlights: Sequence[Square],
              moves: Sequence[Any]) -> BoardView:
         """Cards with their owners and labels (``6*4``), the homes, the Trump and its
-        holder, and the hands the position knows."""
+        holder, and the hands the position knows, each player in their corner's colour."""
         game = _engine(engine)
         cards, trump_face = _faces_by_kind(definition)
         size = game.size
@@ -185,8 +187,9 @@ class Positions:
         marked = tuple(divmod(m.square, size) for m in moves if getattr(m, "square", -1) >= 0)
         hands = tuple((seat, tuple(game.card_text(c) for c in hand))
                       for seat, hand in enumerate(state.hands) if hand is not None)
-        return BoardView(size, tuple(pieces), tuple(game.names), homes, tuple(highlights),
-                         marked, TILE_STYLES if tiles else STYLES, hands)
+        return in_corner_colours(BoardView(
+            size, tuple(pieces), tuple(game.names), homes, tuple(highlights), marked,
+            TILE_STYLES if tiles else STYLES, hands), game.names)
 
 
 def _follower_label(game: StarsAndStripes, owner: int | None, index: int, cell: int) -> str:

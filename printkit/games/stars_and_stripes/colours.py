@@ -17,6 +17,7 @@ from printkit.deck.colourcues import ColourSet, Swatch, located
 from printkit.deck.model import Definition
 from printkit.games.stars_and_stripes.board import player_colours
 from printkit.games.stars_and_stripes.rules import StarsAndStripes
+from printkit.games.stars_and_stripes.seats import colour_slots
 
 
 def colour_sets(definition: Definition, engine: Any) -> tuple[ColourSet, ...]:
@@ -24,10 +25,12 @@ def colour_sets(definition: Definition, engine: Any) -> tuple[ColourSet, ...]:
     if not isinstance(engine, StarsAndStripes):
         raise TypeError(f"not a Stars and Stripes engine: {engine!r}")
     game = engine
-    colours = player_colours(definition)[:game.params.players]
+    given = player_colours(definition)
+    slots = colour_slots(game.names, len(given))[:len(given)]  # each player's corner colour
+    colours = [given[slot] for slot in slots]
     section = "board" if BoardSettings.from_mapping(definition.board).colours else "booklet"
     key = "colours" if section == "board" else "player_colours"
-    places = located(definition, [(section, key, seat) for seat in range(len(colours))])
+    places = located(definition, [(section, key, slot) for slot in slots])
     swatches = tuple(Swatch(game.names[seat], colour, place)
                      for seat, (colour, place) in enumerate(zip(colours, places, strict=True)))
     return (ColourSet("the players' followers in diagrams and homes on the board", swatches,
