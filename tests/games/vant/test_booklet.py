@@ -164,8 +164,9 @@ def test_every_rule_of_the_specification_is_stated(prose: str) -> None:
 def test_the_reconstruction_is_stated_once_with_how_to_change_it(prose: str) -> None:
     assert prose.count("Only the values of hearts and of the 10 are certain") == 1
     # marked wherever the values print: the cards' picture, the table (pointing to the
-    # ruling), the sample game, the ruling and the quick reference
-    assert prose.count("provisional") == 5
+    # ruling), the sample game, the two rows of the options table, the ruling and the
+    # quick reference
+    assert prose.count("provisional") == 7
     assert "Values (provisional). spades 1, hearts 2" in prose
     assert "change suit_values and rank_values under parameters: in " \
            "decks/i-vant-to-be-alone.yaml" in prose
