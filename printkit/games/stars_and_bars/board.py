@@ -61,8 +61,8 @@ def key_lines(game: StarsAndBars) -> tuple[KeyLine, ...]:
     limit = params.stack_limit
     lines += [
         KeyLine("Centre spaces (tinted)", "take any card."),
-        KeyLine("Outer spaces", "take only a card that scores with every face-up card it "
-                                "touches, and at least one."),
+        KeyLine("Outer spaces", "take only a card that scores with the card it covers and "
+                                "with every face-up card round it, and with one at least."),
         KeyLine(f"A stack of {limit}", f"in the centre is turned face down (no card goes on "
                                        "it, nothing is compared with it); when every centre "
                                        f"stack is face down, all are cleared. An outer stack "
