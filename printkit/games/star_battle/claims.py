@@ -5,6 +5,7 @@ Each claim answers in plain data, naming players ``A``, ``B`` ... and cells ``co
 
 ``systems_held``, ``core_holder``, ``connections(CELL)``, ``legal_builds(CARD)``,
 ``legal_moves_from(CELL)``, ``battle_targets(CELL)``, ``victory``, ``hand_size_due``,
+``cards_held`` (short of ``hand_size_due`` only when the deck and the discards ran out),
 ``survival(CELL)``, ``supply``, ``home_bases`` and ``illegal_reason(MOVE)`` (why a move is
 refused, in one word: :mod:`printkit.games.star_battle.refusals`).
 
@@ -66,6 +67,7 @@ def claims(game: StarBattle) -> Mapping[str, Claim[StarBattleState]]:
         "victory": Claim(bound(_victory), "null, elimination or domination"),
         "hand_size_due": Claim(bound(_hand_size_due),
                                "the hand each player is brought to: ships in play"),
+        "cards_held": Claim(bound(_cards_held), "the number of cards in each player's hand"),
         "survival": Claim(bound(_survival),
                           "chance (a fraction) that the system at CELL keeps a ship "
                           "through a battle", takes_argument=True),
@@ -163,6 +165,11 @@ def _victory(game: StarBattle, state: StarBattleState, arg: str | None) -> objec
 def _hand_size_due(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
     _no_argument(arg)
     return _named(game, state, state.ships_in_play)
+
+
+def _cards_held(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
+    _no_argument(arg)
+    return _named(game, state, [len(hand) for hand in state.hands])
 
 
 def _survival(game: StarBattle, state: StarBattleState, arg: str | None) -> object:

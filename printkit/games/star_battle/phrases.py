@@ -177,6 +177,7 @@ class StarBattlePhrases(Phrasebook):
             "battle_targets": self._battle_targets,
             "victory": self._victory,
             "hand_size_due": self._hand_size_due,
+            "cards_held": self._cards_held,
             "survival": self._survival,
             "supply": self._supply,
             "home_bases": self._home_bases,
@@ -234,6 +235,10 @@ class StarBattlePhrases(Phrasebook):
                        value: Any) -> str:
         return "Ships in play, and so cards in hand after the turn: " + join_words(
             f"{name} {n}" for name, n in value.items()) + "."
+
+    def _cards_held(self, game: AnyGame, state: Any, argument: str | None,
+                    value: Any) -> str:
+        return "Cards in hand: " + join_words(f"{name} {n}" for name, n in value.items()) + "."
 
     def _survival(self, game: AnyGame, state: Any, argument: str | None, value: Any) -> str:
         cell = parse_cell((argument or "").strip())

@@ -6,6 +6,7 @@ the template passes the numeral and fact-word lints."""
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 from pathlib import Path
 
@@ -86,7 +87,21 @@ def test_positions_drawn_apart_hold_a_card_for_each_ship() -> None:
     engine = StarBattle()
     apart = [e for e in _examples(None) if "position" in e and "after" not in e
              and "phase: action" in str(e["position"])]
-    assert {str(e["name"]) for e in apart} == {"domination", "shared-draw", "lone-ship"}
+    assert {str(e["name"]) for e in apart} == {"domination", "shared-draw", "lone-ship",
+                                               "cards-run-out"}
     for example in apart:
         state = engine.parse_state(str(example["position"]))
         assert [len(h) for h in state.hands] == list(state.ships_in_play), example["name"]
+
+
+def test_drawing_stops_short_when_the_deck_and_the_discards_are_empty() -> None:
+    engine = StarBattle()
+    example = next(e for e in _examples(None) if e["name"] == "cards-run-out")
+    state = engine.parse_state(str(example["position"]))
+    claims = engine.claims()
+    assert claims["cards_held"].compute(state, None) == {"A": 20, "B": 16}
+    assert not state.stock and not state.discards
+    after = engine.apply(state, engine.parse_move(state, "build 9D W2"), random.Random(1))
+    assert claims["hand_size_due"].compute(after, None) == {"A": 21, "B": 16}
+    assert claims["cards_held"].compute(after, None) == {"A": 20, "B": 16}
+    assert not after.stock and not after.discards and "9D" in map(str, after.hands[0])
