@@ -5,6 +5,7 @@ on a second build."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -100,3 +101,63 @@ def test_a_second_build_gives_the_same_bytes(kit: Path,
     for name in ("cards.pdf", "board.pdf", "board-single.pdf", "score-sheet.pdf",
                  "handout.pdf", "booklet.pdf", "booklet-imposed.pdf", "booklet.html"):
         assert (kit / name).read_bytes() == (again / name).read_bytes(), name
+
+
+def test_the_handout_alone_starts_a_game(kit: Path, short: Path) -> None:
+    handout = " ".join(text(kit / "handout.pdf").split())
+    for words in ("Setting up", "Two cards differ", "The tinted spaces in the middle are the "
+                  "centre", "Agree who draws first", "holds 4 cards", "Who begins",
+                  "the player who drew second", "A round is the beginner's turn",
+                  "the card it covers", "pass", "takes no card"):
+        assert words in handout, words
+    assert len(PdfReader(str(short / "handout.pdf")).pages) == 1
+    shorter = " ".join(text(short / "handout.pdf").split())
+    assert "Over 100" in shorter and "more than 30" in shorter and "200" not in shorter
+
+
+def test_the_score_sheets_example_holds_in_the_short_game(kit: Path, short: Path) -> None:
+    # 205 against 195 ends the short game in a tie (both over 100, less than 15 apart), so
+    # the sheet states its play-on case from the variant's own numbers
+    shorter = " ".join(text(short / "score-sheet.pdf").split())
+    assert "205" not in shorter
+    assert "over 100 but ahead by less than 15, while the other is not over 100" in shorter
+
+
+def test_the_teacher_page_names_only_the_kit_and_quotes_the_simulation(kit: Path,
+                                                                      short: Path) -> None:
+    words = " ".join(text(kit / "booklet.pdf").split())
+    assert "role card" not in words
+    assert "printkit simulate stars-and-bars --games 300 --jobs 1" in words
+    assert "191 of them ended in a tie" in words
+    assert "use 100 instead of 200" in words  # the short game, playable with this kit
+    shorter = " ".join(text(short / "booklet.pdf").split())
+    assert "Variant: The short game" in shorter
+    assert "This booklet's game is the short game" in shorter
+    assert "Over 100 wins" not in shorter  # the old, false variant line
+
+
+_BLOCK = re.compile(r"^```example\n(.*?)^```", re.MULTILINE | re.DOTALL)
+SEPARATE = "A separate illustration, not from the sample game"
+
+
+def test_every_example_replays_the_deal_or_says_it_stands_apart() -> None:
+    template = (Path(__file__).resolve().parents[3] / "templates" / "stars-and-bars.md.j2")
+    blocks: dict[str, tuple[str, str]] = {}
+    for body in _BLOCK.findall(template.read_text(encoding="utf-8")):
+        name = re.search(r"^name: (\S+)", body, re.MULTILINE)
+        after = re.search(r"^after: (\S+)", body, re.MULTILINE)
+        assert name is not None, body
+        blocks[name.group(1)] = (after.group(1) if after else "", " ".join(body.split()))
+    from_deal = {name for name, (after, body) in blocks.items()
+                 if not after and "position: | {{ deal |" in body}
+    apart = {name for name, (after, body) in blocks.items()
+             if not after and SEPARATE in body}
+    assert {"deal", "forgotten"} <= from_deal
+    assert apart == {"setup", "each-relation", "the-most", "not-over-yet"}
+    for start in blocks:
+        first, seen = start, {start}
+        while blocks[first][0]:
+            first = blocks[first][0]
+            assert first not in seen
+            seen.add(first)
+        assert first in from_deal | apart, seen
