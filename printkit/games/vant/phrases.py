@@ -102,6 +102,8 @@ class VantPhrases(Phrasebook):
         who, other = self.mover(game, state), self.other(game, state)
         if not value:
             return f"If {who} were to {doing}, {other} would score nothing."
+        if _engine(game).params.strict_claims:  # points count only once claimed
+            return f"If {who} were to {doing}, {other} could claim {plural(value, 'point')}."
         return f"If {who} were to {doing}, {other} would score {plural(value, 'point')}."
 
     def _penalty(self, game: AnyGame, state: Any, argument: str | None, value: Any) -> str:

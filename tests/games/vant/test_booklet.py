@@ -201,6 +201,7 @@ def test_the_quick_reference_lets_the_first_card_go_anywhere(prose: str) -> None
                        "this booklet's game keeps that rule",
                        "P2 plays AS on QH. P1 claims the points.",
                        "P1 plays AD on AH. P2 claims the points.",
+                       "If P2 were to put AH below JH, P1 could claim 2 points.",
                        "Final scores: P1 29 and P2 188.",
                        "Claim them before the next card, or lose them")),
     ("dead-cells", ("Variant: Dead cells", "a covered cell counts for nothing afterwards",
