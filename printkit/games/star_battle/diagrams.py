@@ -356,19 +356,38 @@ class _Drawing:
             self.shapes.append(RectShape(x, y, side, side, look))
 
     def hands(self, hands: Sequence[tuple[int, str, tuple[Card, ...]]], top: float) -> None:
-        """A line per hand: the player's colour, name and cards."""
+        """A line per hand: the player's colour, name and cards.  A hand too long for one
+        line goes on over the next ones, at the legend's size (never set smaller)."""
         size = LEGEND_FONT
-        for line, (seat, name, cards) in enumerate(hands):
+        swatch = 1.6 * size
+        left = BAND + swatch + 0.8 * size
+        room = self.grid.width - left
+        line = 0
+        for seat, name, cards in hands:
             centre = top + 0.6 + (line + 0.5) * size * LINE
-            swatch = 1.6 * size
             self.shapes.append(RectShape(BAND, centre - swatch / 2, swatch, swatch,
                                          self.colours[seat % len(self.colours)]))
-            words = f"{name} holds " + ("  ".join(str(c) for c in cards) if cards
-                                        else "no cards")
-            room = self.grid.width - BAND - swatch - 0.8 * size
-            self.shapes.append(TextShape(BAND + swatch + 0.8 * size, centre, words,
-                                         fitted(words, size, room), INK, anchor="start"))
-        self.bottom = top + 0.6 + len(hands) * size * LINE + 0.6
+            for words in hand_lines(name, [str(c) for c in cards], size, room):
+                centre = top + 0.6 + (line + 0.5) * size * LINE
+                self.shapes.append(TextShape(left, centre, words, fitted(words, size, room),
+                                             INK, anchor="start"))
+                line += 1
+        self.bottom = top + 0.6 + line * size * LINE + 0.6
+
+
+def hand_lines(name: str, cards: Sequence[str], size: float, room: float) -> list[str]:
+    """``A holds 2C  5H ...`` split into lines that fit ``room`` mm at ``size``; a card is
+    never split, and a line holds at least one card."""
+    if not cards:
+        return [f"{name} holds no cards"]
+    lines = [f"{name} holds {cards[0]}"]
+    for card in cards[1:]:
+        longer = f"{lines[-1]}  {card}"
+        if text_width(longer, size) <= room:
+            lines[-1] = longer
+        else:
+            lines.append(card)
+    return lines
 
 
 POSITIONS = Positions()

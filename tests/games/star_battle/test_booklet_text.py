@@ -1,7 +1,7 @@
 """The Star Battle booklet says what its own variant does (issue 22): the sample game is
 played with the variant's rules, a variant with another table says which numbers differ,
 every position drawn apart from the sample game holds the hands its ships call for, and
-the template passes the numeral and fact-word lints."""
+the template passes the numeral and fact-word lints; a long hand wraps in a diagram."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ from printkit.booklet.build import load_booklet
 from printkit.booklet.context import FILTERS, template_context
 from printkit.booklet.environment import make_environment, render_template
 from printkit.booklet.lint import template_problems
+from printkit.games.star_battle.diagrams import LEGEND_FONT, hand_lines
 from printkit.games.star_battle.rules import StarBattle
 from printkit.kit.games import resolve
+from printkit.render.diagram import text_width
 
 TEMPLATE = Path(__file__).resolve().parents[3] / "templates" / "star-battle.md.j2"
 _EXAMPLE = re.compile(r"^```example\n(.*?)^```", re.MULTILINE | re.DOTALL)
@@ -105,3 +107,14 @@ def test_drawing_stops_short_when_the_deck_and_the_discards_are_empty() -> None:
     assert claims["hand_size_due"].compute(after, None) == {"A": 21, "B": 16}
     assert claims["cards_held"].compute(after, None) == {"A": 20, "B": 16}
     assert not after.stock and not after.discards and "9D" in map(str, after.hands[0])
+
+
+def test_a_long_hand_wraps_in_a_diagram_instead_of_shrinking() -> None:
+    cards = [f"{rank}{suit}" for suit in "CD" for rank in ("A", "2", "3", "4", "5", "6",
+                                                          "7", "8", "9", "10")]
+    lines = hand_lines("A", cards, LEGEND_FONT, 80.0)
+    assert len(lines) > 1 and lines[0].startswith("A holds AC")
+    assert all(text_width(line, LEGEND_FONT) <= 80.0 for line in lines)
+    assert " ".join(lines).split()[2:] == cards
+    assert hand_lines("B", [], LEGEND_FONT, 80.0) == ["B holds no cards"]
+    assert hand_lines("B", ["2H", "3S"], LEGEND_FONT, 80.0) == ["B holds 2H  3S"]
