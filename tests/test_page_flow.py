@@ -220,8 +220,17 @@ KNOWN_EMPTY = {
     ("white-star", "first-tricks"):
         "the trick examples are taller than a page at legible size: the text before the "
         "first one cannot share its page",
-    ("white-star", "star"):
-        "'The Star' (a third of a page) is followed by two examples of a whole page each",
+    ("white-star", "only-skulls"):
+        "'The Star' (a third of a page) is followed by examples of a whole page each",
+    ("white-star", "all-pass-forced"):
+        "with this variant's example (and the lead-in it keeps) after 'Nobody bids', the "
+        "page of 'Nobody bids' stays half empty",
+    ("star-battle", "deal"):
+        "the end of 'Setting up' (a third of a page) is followed by three examples of a "
+        "page each, then a new section",
+    ("stars-and-stripes", "corner-capture"):
+        "the end of 'Variants and options' is followed by an example of most of a page, "
+        "then a new section",
 }
 """Open (issue 23 item 4): pages the layout cannot fill without splitting an example or
 moving it out of its section, keyed by game and the name of the example that begins the
@@ -229,17 +238,18 @@ next page.  Each needs its template (or, for White Star, shorter diagrams) to ch
 page break, or the text reordered.  Remove an entry with its fix."""
 
 
-def _known(label: str, booklet: Booklet, following: list[Placed]) -> bool:
-    """Whether the page before ``following`` is one of :data:`KNOWN_EMPTY`."""
+def _known(label: str, booklet: Booklet, following: list[Placed]) -> tuple[str, str] | None:
+    """The entry of :data:`KNOWN_EMPTY` for the page before ``following``, if any: the
+    example it names begins the next page (after the lead-in it keeps, if any)."""
     game = label.split(" --variant ")[0]
-    block = booklet.blocks[following[0].block] if following and following[0].block is not None \
-        else None
-    return isinstance(block, Figure) and (game, block.name) in KNOWN_EMPTY
+    blocks = [booklet.blocks[p.block] for p in following[:2] if p.block is not None]
+    names = [b.name for b in blocks if isinstance(b, Figure)][:1]
+    return next(((game, name) for name in names if (game, name) in KNOWN_EMPTY), None)
 
 
 def test_no_page_is_more_than_half_empty(booklets: dict[str, Built]) -> None:
     problems = []
-    known = 0
+    used: set[tuple[str, str]] = set()
     for label, (booklet, layout) in booklets.items():
         for number, ink, _ in _lowest_ink(layout):
             if number > layout.last_body_page:
@@ -252,9 +262,12 @@ def test_no_page_is_more_than_half_empty(booklets: dict[str, Built]) -> None:
             following = [p for p in _on(layout, number + 1) if p.kind != BREAK]
             if following and following[0].kind == SECTION:
                 continue  # a new section starts the next page
-            if _known(label, booklet, following):
-                known += 1
+            entry = _known(label, booklet, following)
+            if entry is not None:
+                used.add(entry)
                 continue
             problems.append(f"{label} p{number}: {share:.0%} empty")
-    assert known <= 40  # the pages KNOWN_EMPTY names, in their games and variants
+    # an entry whose page is now full is stale: remove it
+    problems += [f"KNOWN_EMPTY {key}: no page is empty before it" for key in
+                 sorted(set(KNOWN_EMPTY) - used)]
     assert not problems, "\n".join(problems)
