@@ -79,7 +79,7 @@ def test_the_booklet_checks_every_example_the_issue_names(kit: Path, short: Path
     words = text(kit / "booklet.pdf")
     for needed in ("Playing with an ordinary pack", "Eights", "Ace of clubs",
                    "Reconstructions and rulings", "Quick reference", "Variants and options",
-                   "ends at \u22123", "(5 + 5 + 5 + 1) \u00d7 3 = 48",
+                   "54 \u2212 57 = \u22123", "(5 + 5 + 5 + 1) \u00d7 3 = 48",
                    "not part of the sample game"):
         assert needed in words, needed
     pages = len(PdfReader(str(kit / "booklet.pdf")).pages)
