@@ -1,7 +1,9 @@
 """The Star Battle booklet says what its own variant does (issue 22): the sample game is
 played with the variant's rules, a variant with another table says which numbers differ,
 every position drawn apart from the sample game holds the hands its ships call for, and
-the template passes the numeral and fact-word lints; a long hand wraps in a diagram."""
+the template passes the numeral and fact-word lints; a long hand wraps in a diagram; and
+the engine plays the rulings the booklet states where the spec is silent (a player without
+cards still takes the Core bonus, passes and draws; drawing stops when no card is left)."""
 
 from __future__ import annotations
 
@@ -118,3 +120,24 @@ def test_a_long_hand_wraps_in_a_diagram_instead_of_shrinking() -> None:
     assert " ".join(lines).split()[2:] == cards
     assert hand_lines("B", [], LEGEND_FONT, 80.0) == ["B holds no cards"]
     assert hand_lines("B", ["2H", "3S"], LEGEND_FONT, 80.0) == ["B holds 2H  3S"]
+
+
+def test_a_player_without_cards_takes_the_core_bonus_passes_and_draws() -> None:
+    engine = StarBattle()
+    state = engine.parse_state("""phase: bonus
+player: A
+galaxy:
+  JC  10S  QH         4S        8C        .
+  3D  6S   KD*[A:1S]  7H[A:1S]  5D[B:1S]  9C
+  .   2C   8S         JH        AS        QD
+homes: A=E1 B=E2
+hand A: -
+hand B: 2H
+""")
+    rng = random.Random(3)
+    assert "scout core" in {engine.format_move(state, m) for m in engine.legal_moves(state)}
+    state = engine.apply(state, engine.parse_move(state, "scout core"), rng)
+    assert [engine.format_move(state, m) for m in engine.legal_moves(state)] == ["pass"]
+    state = engine.apply(state, engine.parse_move(state, "pass"), rng)
+    assert state.ships_in_play == (3, 1) and [len(h) for h in state.hands] == [3, 1]
+    assert not state.discards  # the pass discarded nothing
