@@ -4,8 +4,9 @@ Claims (besides the generic ``legal``, ``legal_moves``, ``to_move``, ``scores``,
 ``winners`` and ``terminal``): ``phase``, ``dealer``, ``hand_points``, ``star_piles``,
 ``hand_scores``, ``totals``, ``contract``, ``high_bid``, ``contract_made``,
 ``trick_winner``, ``is_star_trick``, ``is_perfect_star``, ``leader``,
-``card_points(CARD)`` and ``legal_cards``.  Per-player answers are mappings from player
-names (``{P1: 54, P2: 6, ...}``).
+``card_points(CARD)``, ``legal_cards`` and ``points_gathered`` (the points of every card
+taken, buried or in a Star pile, each counted once: every point of a finished hand).
+Per-player answers are mappings from player names (``{P1: 54, P2: 6, ...}``).
 
 >>> from printkit.games.white_star.rules import WhiteStar
 >>> game = WhiteStar()
@@ -99,6 +100,15 @@ def claims(game: WhiteStar) -> Mapping[str, Claim[WhiteStarState]]:
             raise ValueError("card_points needs a card, e.g. card_points(KW)")
         return card_points(read_card(argument))
 
+    def gathered(state: WhiteStarState) -> object:
+        cards = state.buried
+        for pile in state.won:
+            cards |= pile
+        for tricks in state.stars:
+            for trick in tricks:
+                cards |= trick
+        return points(cards)
+
     return {
         "phase": Claim(simple(lambda s: s.phase),
                        "bidding, burying, playing, dealing (hand over) or over"),
@@ -125,6 +135,9 @@ def claims(game: WhiteStar) -> Mapping[str, Claim[WhiteStarState]]:
         "card_points": Claim(points_of, "points a card counts", takes_argument=True),
         "legal_cards": Claim(simple(legal_cards), "cards the player to move may play",
                              unordered=True),
+        "points_gathered": Claim(simple(gathered),
+                                 "points of the cards taken, buried or in Star piles, each "
+                                 "card once (all the hand's points once it is played out)"),
     }
 
 

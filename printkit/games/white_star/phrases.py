@@ -128,6 +128,7 @@ class WhiteStarPhrases(Phrasebook):
             "is_perfect_star": self._is_perfect,
             "leader": self._leader,
             "card_points": self._card_points,
+            "points_gathered": self._points_gathered,
             "legal_cards": self._legal_cards,
         }
 
@@ -254,6 +255,11 @@ class WhiteStarPhrases(Phrasebook):
         card = _named(argument or "")
         counted = "no points" if value == 0 else plural(int(value), "point")
         return f"{card[:1].upper()}{card[1:]} counts {counted}."
+
+    def _points_gathered(self, game: AnyGame, state: Any, argument: str | None,
+                         value: Any) -> str:
+        return (f"The cards taken, buried or kept in Star piles hold {value} points, each "
+                "card counted once.")
 
     def _legal_cards(self, game: AnyGame, state: Any, argument: str | None,
                      value: Any) -> str:

@@ -29,6 +29,18 @@ def test_claims_reject_stray_arguments() -> None:
     assert claims["card_points"].takes_argument and claims["legal_cards"].unordered
 
 
+def test_points_gathered_counts_each_card_once_wherever_it_lies() -> None:
+    gathered = GAME.claims()["points_gathered"]
+    state = GAME.parse_state("contract: P1 30\nP1: KX\nP2: 2H\nP3: 3H\nP4: 4H\n"
+                             "buried: QH SH LH\nP2 won: KW QW 7W 6W\n"
+                             "P3 stars: [LX LW LV 7H]")
+    # buried 4 + 3 + 2, won 5 + 4 + 1 + 1, the Star pile's cards once (not tripled):
+    # 2 + 2 + 2 + 1; the cards still in hand do not count
+    assert gathered.compute(state, None) == 9 + 11 + 7
+    assert gathered.compute(GAME.parse_state("phase: bidding\nP1: KX\nP2: QX\nP3: SX\nP4: LX"),
+                            None) == 0
+
+
 # --------------------------------------------------------------------------- the example file
 
 
