@@ -31,6 +31,7 @@ from printkit import __version__, budget, limits
 from printkit.blame import blame
 from printkit.console import Console
 from printkit.errors import BuildError, ExampleError, PrintkitError
+from printkit.settings import OptionError
 
 _COMMANDS = ("build", "check", "export", "list", "new", "preview", "schema", "simulate")
 REPORT_URL = "https://github.com/printkit/printkit/issues"
@@ -208,6 +209,9 @@ def _run(handler: Handler, args: argparse.Namespace, console: Console) -> int:
     except ExampleError as exc:
         console.error(exc.render())
         return Exit.FALSE_CLAIM
+    except OptionError as exc:  # a malformed option value: a usage error
+        console.error(exc.render())
+        return Exit.USAGE
     except BuildError as exc:
         console.error(exc.render())
         return Exit.BUILD

@@ -9,6 +9,8 @@ import re
 
 POINTS_PER_INCH = 72.0
 MM = POINTS_PER_INCH / 25.4
+MOST_BLEED = 6 * MM
+"""The most bleed a definition or ``--bleed`` may ask for (6 mm), in points."""
 """Points in one millimetre."""
 
 _FACTORS: dict[str, float] = {

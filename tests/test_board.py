@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+from printkit.commands.printing import parse_board_paper
 from printkit.deck.board_schema import DEFAULT_COLOURS, BoardSettings
 from printkit.errors import DefinitionError
 from printkit.games.stars_and_stripes.board import player_colours
@@ -26,8 +27,9 @@ from printkit.kit.games import ResolvedGame, resolve, shipped_definition
 from printkit.kit.options import BuildOptions, plan
 from printkit.kit.outputs import OutputSet
 from printkit.kit.write import write_board
-from printkit.layout.paper import PAPERS
+from printkit.layout.paper import PAPERS, paper_by_name
 from printkit.render.board import BoardPicture, Landmark, board_geometry, board_svg
+from printkit.settings import parse_settings
 from printkit.units import MM
 
 GAME = "stars-and-stripes"
@@ -40,10 +42,10 @@ def quiet(label: str, done: int, total: int) -> None:
 
 def build(overrides: Sequence[str] = (), *, paper: str = "a4",
           board_paper: str | None = None) -> dict[str, bytes]:
-    game = resolve(GAME, overrides=overrides)
+    game = resolve(GAME, overrides=parse_settings(overrides))
     out = OutputSet(Path("/nonexistent"))  # never committed: the files stay in memory
-    board = plan_board(game, plan(game.definition, BuildOptions(paper=paper)),
-                       board_paper_name=board_paper)
+    board = plan_board(game, plan(game.definition, BuildOptions(paper=paper_by_name(paper))),
+                       board_sheet=None if board_paper is None else parse_board_paper(board_paper))
     assert board is not None
     write_board(board, game, out, quiet)
     return out.files
@@ -93,7 +95,7 @@ def test_board_mistakes_are_located(tmp_path: Path) -> None:
 
 def test_too_few_colours_for_the_players_is_located(tmp_path: Path) -> None:
     path = definition_with(tmp_path, 'board:\n  colours: ["#ff0000", "#0000ff"]\n')
-    game = resolve(str(path), overrides=["players=3"])
+    game = resolve(str(path), overrides=parse_settings(["players=3"]))
     with pytest.raises(DefinitionError) as caught:
         board_picture(game)
     problem = caught.value.problems[0]
@@ -101,7 +103,7 @@ def test_too_few_colours_for_the_players_is_located(tmp_path: Path) -> None:
     assert problem.location is not None
     line = path.read_text(encoding="utf-8").splitlines()[problem.location.line - 1]
     assert "colours:" in line
-    two = resolve(str(path), overrides=["players=2"])
+    two = resolve(str(path), overrides=parse_settings(["players=2"]))
     picture = board_picture(two)
     assert picture is not None
     assert [h.ring for h in picture.landmarks if h.ring] == ["#ff0000", "#0000ff"]
@@ -119,7 +121,7 @@ def test_too_few_colours_for_the_players_is_located(tmp_path: Path) -> None:
 ])
 def test_the_board_comes_from_the_engine(overrides: tuple[str, ...], size: int,
                                          homes: tuple[str, ...]) -> None:
-    game = resolve(GAME, overrides=overrides)
+    game = resolve(GAME, overrides=parse_settings(overrides))
     picture = board_picture(game)
     assert picture is not None
     engine: Any = game.engine

@@ -32,7 +32,8 @@ from printkit.kit.games import resolve
 from printkit.kit.options import BuildOptions
 from printkit.kit.prepare import check_game
 from printkit.layout.fonts import BOLD, ITALIC, REGULAR
-from printkit.layout.paper import PAPERS
+from printkit.layout.paper import PAPERS, paper_by_name
+from printkit.settings import parse_settings
 from printkit.units import MM
 
 TIMES = "\u00d7"
@@ -63,7 +64,7 @@ def _text(blocks: Sequence[Block]) -> str:
 
 
 def test_a_variant_booklet_states_the_variants_numbers() -> None:
-    game = resolve("stars-and-stripes", overrides=["players=3", "decks=2"])
+    game = resolve("stars-and-stripes", overrides=parse_settings(["players=3", "decks=2"]))
     booklet = load_booklet(game.definition, game.engine)
     assert booklet is not None
     text = _text(booklet.blocks)
@@ -88,7 +89,8 @@ def test_a_variant_booklet_states_the_variants_numbers() -> None:
 
 
 def test_a_changed_rule_is_stated_and_the_examples_keep_the_standard_rules() -> None:
-    game = resolve("stars-and-stripes", overrides=["opponent_contact=edge_and_corner"])
+    game = resolve("stars-and-stripes",
+                   overrides=parse_settings(["opponent_contact=edge_and_corner"]))
     booklet = load_booklet(game.definition, game.engine)
     assert booklet is not None
     text = _text(booklet.blocks)
@@ -249,7 +251,8 @@ def test_html_is_self_contained(standard: tuple[Booklet, BookletFiles]) -> None:
 def test_the_kit_writes_three_booklet_files_and_check_counts_examples(tmp_path: Path) -> None:
     steps: list[tuple[str, int, int]] = []
     result = build_game("stars-and-stripes", output_root=tmp_path,
-                        options=BuildOptions(paper="letter", layouts=("calibration",)),
+                        options=BuildOptions(paper=paper_by_name("letter"),
+                                             layouts=("calibration",)),
                         progress=lambda label, done, total: steps.append((label, done, total)))
     names = {p.name for p in result.files}
     assert {"booklet.pdf", "booklet-imposed.pdf", "booklet.html"} <= names

@@ -23,7 +23,7 @@ from printkit.kit.board import plan_board
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.kit.options import BuildOptions, plan
 from printkit.layout.geometry import pages_needed, sheet_grid
-from printkit.layout.paper import PAPERS
+from printkit.layout.paper import PAPERS, paper_by_name
 
 DEAL = """\
 NW:5*6 .      .      .      .      .      NE:6*1
@@ -179,7 +179,7 @@ def test_components_count_what_the_build_prints(game: ResolvedGame) -> None:
     summary = "".join(s.text for s in parts.summary)
     assert f"{sheets} sheets" in summary
     # a build on other paper counts its own sheets
-    letter = plan(game.definition, BuildOptions(paper="letter", bleed="0"))
+    letter = plan(game.definition, BuildOptions(paper=paper_by_name("letter"), bleed=0.0))
     again = load_booklet(game.definition, game.engine, spec=letter.spec)
     assert again is not None
     other = next(b for b in again.blocks if isinstance(b, Components))

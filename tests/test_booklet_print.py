@@ -25,6 +25,7 @@ from printkit.kit.games import resolve
 from printkit.layout.paper import PAPERS
 from printkit.render.diagram import MIN_CARD
 from printkit.render.scene import CardShape, TextShape
+from printkit.settings import parse_settings
 from printkit.units import MM
 
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -54,7 +55,7 @@ def print_html(html: Path, pdf: Path, profile: Path) -> None:
 @pytest.fixture(scope="module", params=[(), ("players=3", "decks=2")],
                 ids=["standard", "variant"])
 def printed(request: pytest.FixtureRequest) -> tuple[Booklet, BookletFiles]:
-    game = resolve("stars-and-stripes", overrides=list(request.param))
+    game = resolve("stars-and-stripes", overrides=parse_settings(request.param))
     booklet = load_booklet(game.definition, game.engine)
     assert booklet is not None
     return booklet, booklet_files(booklet, PAPERS["a4"])

@@ -50,7 +50,7 @@ def test_build_refuses_a_huge_paper_before_writing(run_cli: Run, tmp_path: Path)
     for option in ("--paper", "--board-paper"):
         result = run_cli("build", "stars-and-stripes", option, "100000mm x 100000mm",
                          "-o", str(tmp_path))
-        assert result.status == Exit.INPUT, result.err
+        assert result.status == Exit.USAGE, result.err  # an option past its limit
         assert "paper-area" in result.err and "Traceback" not in result.err
         assert list(tmp_path.iterdir()) == []
 
@@ -249,9 +249,11 @@ def _running(pid: int) -> bool:
 
 
 def test_a_command_over_its_time_budget_ends_cleanly_with_its_workers() -> None:
+    # games of one move each: the first slice, played before the workers start, is over in
+    # a moment however busy the machine, so the deadline falls while the workers play
     command = subprocess.Popen(
         [sys.executable, "-m", "printkit", "--limit", "seconds=1", "simulate",
-         "stars-and-stripes", "--games", "1000000", "--jobs", "2"],
+         "stars-and-stripes", "--games", "1000000", "--max-moves", "1", "--jobs", "2"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     seen: set[int] = set()
     while command.poll() is None:  # every process the command starts: workers, server

@@ -18,6 +18,7 @@ from printkit.layout.artwork import SheetOptions
 from printkit.layout.calibration import calibration
 from printkit.layout.cards import cut_sheets
 from printkit.layout.geometry import SheetSpec, sheet_grid
+from printkit.layout.paper import paper_by_name
 from printkit.units import MM
 from tests.pdfinspect import PageContent, read_pages
 
@@ -28,7 +29,7 @@ FORMULA = re.compile(r"--back-offset=(?:(-?[\d.]+)([+-]))?(-?)([XY]),"
 
 def _spec(paper: str) -> SheetSpec:
     game = resolve("stars-and-stripes")
-    return plan(game.definition, BuildOptions(paper=paper)).spec
+    return plan(game.definition, BuildOptions(paper=paper_by_name(paper))).spec
 
 
 def _seen_from_front(point: Point, width: float, height: float, duplex: str) -> Point:

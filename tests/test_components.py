@@ -18,6 +18,7 @@ from printkit.deck.sizes import PRESETS
 from printkit.deck.tokens import TokensComponent
 from printkit.errors import DefinitionError
 from printkit.kit.games import resolve
+from printkit.settings import parse_settings
 from printkit.units import MM
 from tests.conftest import DATA
 from tests.test_content_support import load, problems, write
@@ -48,7 +49,7 @@ def test_presets_are_the_printers_sizes() -> None:
 
 
 def test_a_preset_may_be_set_from_the_command_line() -> None:
-    game = resolve("stars-and-stripes", overrides=["card.size=bridge"])
+    game = resolve("stars-and-stripes", overrides=parse_settings(["card.size=bridge"]))
     assert game.definition.card_width == pytest.approx(57.15 * MM)
 
 

@@ -12,6 +12,7 @@ import yaml
 from printkit.commands.schema import json_schema
 from printkit.errors import DefinitionError
 from printkit.kit.games import load, resolve
+from printkit.settings import parse_settings
 from tests.conftest import DATA, DECKS, Run
 
 BAD = sorted((DATA / "bad_definitions").glob("*.yaml"))
@@ -51,7 +52,8 @@ def test_shipped_definition_generates_the_36_cards_and_the_trump() -> None:
 
 @pytest.mark.parametrize("decks", [2, 3, 4])
 def test_several_decks_repeat_the_cards_with_marks_and_one_trump(decks: int) -> None:
-    definition = load(DECKS / "stars-and-stripes.yaml", overrides=[f"decks={decks}"])
+    definition = load(DECKS / "stars-and-stripes.yaml",
+                      overrides=parse_settings([f"decks={decks}"]))
     pips = [f for f in definition.faces if f.kind == "stars-and-stripes"]
     assert len(pips) == 36 * decks
     assert sorted({f.deck_mark for f in pips}) == list("ABCD"[:decks])
@@ -62,7 +64,7 @@ def test_several_decks_repeat_the_cards_with_marks_and_one_trump(decks: int) -> 
 def test_variants_set_parameters_and_command_line_wins() -> None:
     game = resolve("stars-and-stripes", variant="large-15")
     assert game.definition.parameters["decks"] == 4
-    game = resolve("stars-and-stripes", variant="large-15", overrides=["decks=3"])
+    game = resolve("stars-and-stripes", variant="large-15", overrides=parse_settings(["decks=3"]))
     assert game.definition.parameters["decks"] == 3
     assert game.params.decks == 3
 
@@ -76,7 +78,7 @@ def test_variants_set_parameters_and_command_line_wins() -> None:
 ])
 def test_bad_overrides_point_at_the_command_line(override: str, message: str) -> None:
     with pytest.raises(DefinitionError) as caught:
-        resolve("stars-and-stripes", overrides=[override])
+        resolve("stars-and-stripes", overrides=parse_settings([override]))
     text = caught.value.render()
     assert message in text
     assert "<command line>:1:" in text

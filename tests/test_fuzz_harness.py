@@ -187,8 +187,8 @@ def test_the_inputs_are_shared_out_by_family() -> None:
 
 
 @pytest.mark.parametrize(("games", "message"), [
-    ("9" * 400, "must be at most 1,000,000,000, not 99999999999999999999..."),
-    ("1000000001", "must be at most 1,000,000,000, not 1000000001"),
+    ("9" * 400, "must be at most 1,000,000,000 (the integer limit), not 99999999999999999999..."),
+    ("1000000001", "must be at most 1,000,000,000 (the integer limit), not 1000000001"),
     ("\u0663", "not a whole number"), ("1_0", "not a whole number"),
     ("-1", "must be at least 1, not -1"),
 ])

@@ -265,7 +265,7 @@ def test_a_wrong_number_in_a_build_option_is_refused(tmp_path: Path, option: tup
                                                      message: str) -> None:
     result = clean(run("build", "stars-and-stripes", "--layout", "calibration", "-o",
                        str(tmp_path), *option))
-    assert result.status == Exit.INPUT, result.err
+    assert result.status == Exit.USAGE, result.err  # a malformed option: a usage error
     assert message in result.err
     assert not any(tmp_path.iterdir())  # no kit named after digits that vanished
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from printkit.deck.load import load_definition
 from printkit.deck.scoresheet import SheetComponent
 from printkit.render.kinds import catalogue
+from printkit.settings import parse_settings
 from tests.test_content_support import problems, write
 
 SHEET = """\
@@ -64,7 +65,7 @@ def test_a_list_too_long_for_the_table_is_reported_at_its_row(tmp_path: Path) ->
 def test_a_list_given_with_set_reaches_the_spread_cells(tmp_path: Path) -> None:
     path = write(tmp_path, SHEET)
     definition = load_definition(path, kinds=catalogue(), display=path.name,
-                                 overrides=["values=[9, 8, 7, 6]"])
+                                 overrides=parse_settings(["values=[9, 8, 7, 6]"]))
     [sheet] = definition.components
     assert isinstance(sheet, SheetComponent)
     assert _cells(sheet)[2] == ["Points", "9", "8", "7", "6"]

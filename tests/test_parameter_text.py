@@ -9,6 +9,7 @@ from printkit.deck.load import load_definition
 from printkit.deck.scoresheet import SheetComponent
 from printkit.render.kinds import catalogue, render_face
 from printkit.render.svg import Frame
+from printkit.settings import Settings, parse_settings
 from tests.test_content_support import load, problems, write
 
 SHEET = """\
@@ -33,7 +34,7 @@ components:
 
 
 def _sheet(path: Path, variant: str | None = None,
-           overrides: tuple[str, ...] = ()) -> SheetComponent:
+           overrides: Settings = ()) -> SheetComponent:
     definition = load_definition(path, kinds=catalogue(), display=path.name, variant=variant,
                                  overrides=overrides)
     [sheet] = [c for c in definition.components if isinstance(c, SheetComponent)]
@@ -52,7 +53,7 @@ def test_a_sheet_quotes_parameters_in_its_words_and_cells(tmp_path: Path) -> Non
 def test_the_variant_and_set_reach_the_sheet(tmp_path: Path) -> None:
     path = write(tmp_path, SHEET)
     assert _sheet(path, variant="short").title.text == "First past 100"
-    assert _sheet(path, overrides=("lead=9",)).notes[0].text == "Ties below 9."
+    assert _sheet(path, overrides=parse_settings(("lead=9",))).notes[0].text == "Ties below 9."
 
 
 def test_an_unknown_parameter_in_a_line_is_located(tmp_path: Path) -> None:
@@ -113,7 +114,7 @@ def test_data_rows_written_in_the_file_quote_parameters(tmp_path: Path) -> None:
     assert (face.attr("rule"), face.attr("colored"), face.attr("ending")) == (
         "First past 150 wins", "false", "Deal again")
     changed = load_definition(path, kinds=catalogue(), display=path.name, variant="coloured",
-                              overrides=("target=90",))
+                              overrides=parse_settings(("target=90",)))
     [other] = changed.faces
     assert (other.attr("rule"), other.attr("colored"), other.attr("ending")) == (
         "First past 90 wins", "true", "The dealer plays")

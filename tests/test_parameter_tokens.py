@@ -14,6 +14,7 @@ from printkit.deck.load import load_definition
 from printkit.deck.tokens import TokensComponent
 from printkit.errors import DefinitionError
 from printkit.render.kinds import catalogue
+from printkit.settings import Settings, parse_settings
 from tests.test_content_support import write
 
 TOKENS = """\
@@ -52,7 +53,7 @@ components:
 """
 
 
-def problems(path: Path, overrides: tuple[str, ...] = ()) -> list[tuple[str, int, int, str]]:
+def problems(path: Path, overrides: Settings = ()) -> list[tuple[str, int, int, str]]:
     """(file, line, column, message) of every problem loading ``path`` reports."""
     with pytest.raises(DefinitionError) as caught:
         load_definition(path, kinds=catalogue(), display=path.name, overrides=overrides)
@@ -62,7 +63,7 @@ def problems(path: Path, overrides: tuple[str, ...] = ()) -> list[tuple[str, int
 
 
 def _tokens(path: Path, variant: str | None = None,
-            overrides: tuple[str, ...] = ()) -> TokensComponent:
+            overrides: Settings = ()) -> TokensComponent:
     definition = load_definition(path, kinds=catalogue(), display=path.name, variant=variant,
                                  overrides=overrides)
     [tokens] = definition.components
@@ -83,19 +84,19 @@ def test_a_variant_and_set_reach_the_tokens(tmp_path: Path) -> None:
     three = _tokens(path, variant="three")
     assert [f.key for f in three.fronts][:3] == ["big-1", "big-2", "big-3"]
     assert three.count == 6 * 4 and len(three.back_faces) == 6
-    assert _tokens(path, overrides=("players=4",)).count == 8 * 15
+    assert _tokens(path, overrides=parse_settings(("players=4",))).count == 8 * 15
 
 
 def test_values_stand_in_for_a_word_the_tokens_cannot_count(tmp_path: Path) -> None:
     path = write(tmp_path, TOKENS)
     assert _tokens(path, variant="endless").count == 4 * 10
     # a value not in the mapping passes through unchanged
-    assert _tokens(path, overrides=("supply=3",)).count == 4 * 3
+    assert _tokens(path, overrides=parse_settings(("supply=3",))).count == 4 * 3
 
 
 def test_a_word_without_a_value_is_reported_where_it_is_used(tmp_path: Path) -> None:
     path = write(tmp_path, TOKENS.replace(", values: {unlimited: 10}", ""))
-    [(file, line, _, message)] = problems(path, overrides=("supply=unlimited",))
+    [(file, line, _, message)] = problems(path, overrides=parse_settings(("supply=unlimited",)))
     assert (file, line) == ("game.yaml", 30) and "'unlimited'" in message
 
 

@@ -234,7 +234,7 @@ def test_command_rejects_bad_games_and_parameters() -> None:
     with pytest.raises(DefinitionError) as raised:
         run_simulate(["toy-nim", "--set", "pile=3", "--set", "rolls=maybe", "--set", "oops"])
     messages = [p.message for p in raised.value.problems]
-    assert messages == ["--set 'oops': write KEY=VALUE"]
+    assert messages == ["--set expects key=value, not 'oops'"]
     with pytest.raises(DefinitionError) as raised:
         run_simulate(["toy-nim", "--set", "pile=3", "--set", "rolls=maybe"])
     messages = [p.message for p in raised.value.problems]

@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.booklet.files import booklet_files
 from printkit.booklet.impose import A5
 from printkit.booklet.imposed import imposed_pdf
+from printkit.commands.printing import parse_duplex, parse_offset
 from printkit.kit import silent
 from printkit.kit.cards import CardsPlan
 from printkit.kit.components import TokensPlan
@@ -67,7 +68,8 @@ def _id(kit: tuple[str, str | None]) -> str:
 
 @functools.lru_cache(maxsize=8)
 def _prepared(name: str, variant: str | None, duplex: str | None) -> KitPlan:
-    return prepare_kit(resolve(name, variant=variant), BuildOptions(duplex=duplex,
+    chosen = None if duplex is None else parse_duplex(duplex)
+    return prepare_kit(resolve(name, variant=variant), BuildOptions(duplex=chosen,
                                                                      layouts=LAYOUTS))
 
 
@@ -75,7 +77,8 @@ def _two_sided(kit: KitPlan, back_offset: str,
                layouts: tuple[str, ...] = LAYOUTS) -> dict[str, bytes]:
     """The kit's card, token and calibration PDFs, laid out with ``back_offset`` as typed
     on the command line (the plan made again from the options, as a build does)."""
-    options = BuildOptions(duplex=kit.plan.duplex, back_offset=back_offset, layouts=layouts)
+    options = BuildOptions(duplex=parse_duplex(kit.plan.duplex),
+                           back_offset=parse_offset(back_offset), layouts=layouts)
     offset = plan(kit.game.definition, options).back_offset
     out = OutputSet(Path("unused"))
     parts = [kit.cards, *kit.components.parts]

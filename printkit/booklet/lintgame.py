@@ -22,6 +22,7 @@ from printkit.booklet.loader import SafeLoader
 from printkit.deck.model import Definition
 from printkit.errors import PrintkitError, Problem
 from printkit.kit.games import resolve
+from printkit.settings import Settings
 
 
 def template_files(template: Path, search: Sequence[Path]) -> list[tuple[str, str]]:
@@ -69,7 +70,7 @@ def definition_problems(definition: Definition) -> list[Problem]:
 
 
 def booklet_warnings(name_or_path: str, *, variant: str | None = None,
-                     overrides: Sequence[str] = ()) -> tuple[Problem, ...]:
+                     overrides: Settings = ()) -> tuple[Problem, ...]:
     """The booklet lint warnings of a game, for the variant named or for the game as it is
     and every variant (each template linted once)."""
     found: dict[Problem, None] = {}

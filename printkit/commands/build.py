@@ -11,11 +11,13 @@ from typing import Any
 from printkit import plugins
 from printkit.commands.jobs import job_count, pool, workers
 from printkit.commands.numbers import values_may_start_with_minus
+from printkit.commands.printing import build_options, settings
 from printkit.console import Console
 from printkit.errors import PrintkitError, Problem
 from printkit.kit.games import shipped_games
-from printkit.kit.options import LAYOUTS, BuildOptions
+from printkit.kit.options import DUPLEX, LAYOUTS, BuildOptions
 from printkit.plugins import PluginError
+from printkit.settings import Settings
 
 
 def register(sub: Any) -> None:
@@ -34,7 +36,7 @@ def register(sub: Any) -> None:
     group = parser.add_argument_group("printing")
     group.add_argument("--paper", help="a4, letter, a3, a2, legal, tabloid, or 'W x H'")
     group.add_argument("--bleed", help="artwork past the cut line, e.g. 3mm; 0 for none")
-    group.add_argument("--duplex", choices=("long", "short", "none"),
+    group.add_argument("--duplex", choices=DUPLEX,
                        help="backs for long-edge or short-edge duplex printing, or none")
     group.add_argument("--back-offset", default="0,0", metavar="X,Y",
                        help="move backs X mm right and Y mm up to correct a printer's shift")
@@ -63,7 +65,7 @@ class Built:
 
 
 def _build(name: str, output: str, options: BuildOptions, variant: str | None,
-           overrides: Sequence[str]) -> Built:
+           overrides: Settings) -> Built:
     """Build one game in a worker process."""
     from printkit.kit.build import build_game  # the writers: loaded by the commands that write
 
@@ -83,14 +85,10 @@ def run(args: argparse.Namespace, console: Console) -> int:
     reported, it stops no other, and the status is 1."""
     games = args.games or list(shipped_games())
     broken: list[Problem] = [] if args.games else plugins.load_problems()
-    layouts = tuple(LAYOUTS) if not args.layout or "all" in args.layout else tuple(
-        dict.fromkeys(args.layout))
-    options = BuildOptions(paper=args.paper, bleed=args.bleed, duplex=args.duplex,
-                           back_offset=args.back_offset, layouts=layouts,
-                           board_paper=args.board_paper)
+    options, overrides = build_options(args), settings(args)
     jobs = workers(args.jobs, len(games))
     if jobs > 1:
-        return _run_at_once(games, jobs, args, options, console, broken)
+        return _run_at_once(games, jobs, args, options, overrides, console, broken)
     from printkit.kit.build import build_game  # the writers: loaded by the commands that write
 
     for name in games:
@@ -100,7 +98,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
         try:
             result = build_game(name, output_root=Path(args.output), options=options,
-                                variant=args.variant, overrides=args.overrides,
+                                variant=args.variant, overrides=overrides,
                                 progress=progress)
         except PluginError as exc:
             if args.games:
@@ -113,12 +111,13 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
 
 def _run_at_once(games: Sequence[str], jobs: int, args: argparse.Namespace,
-                 options: BuildOptions, console: Console, broken: list[Problem]) -> int:
+                 options: BuildOptions, overrides: Settings, console: Console,
+                 broken: list[Problem]) -> int:
     """Build the games in ``jobs`` worker processes; each game's kit is written whole or
     not at all, as in one process, so the outputs are the same."""
     with pool(jobs) as running:
         futures = [running.submit(_build, name, args.output, options, args.variant,
-                               tuple(args.overrides)) for name in games]
+                                  overrides) for name in games]
         console.progress("building", 0, len(games))
         results: list[Built] = []
         for done, future in enumerate(futures, start=1):

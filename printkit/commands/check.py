@@ -15,12 +15,14 @@ from printkit import memo, plugins
 from printkit.blame import blame
 from printkit.booklet.lintgame import booklet_warnings
 from printkit.commands.jobs import job_count, pool, workers
+from printkit.commands.printing import settings
 from printkit.console import Console
 from printkit.errors import DefinitionError, ExampleError, PrintkitError, Problem
 from printkit.examples.check import check_file
 from printkit.kit.colourcheck import colour_warnings
 from printkit.kit.games import shipped_games
 from printkit.kit.prepare import check_game
+from printkit.settings import Settings
 from printkit.yamlsource import load
 
 
@@ -67,7 +69,7 @@ PLUGIN_BUG = 70
 """The status when a game plugin's own code failed: a bug, as printkit's own are."""
 
 
-def _check(target: str, variant: str | None, overrides: list[str],
+def _check(target: str, variant: str | None, overrides: Settings,
            debug: bool = False) -> Checked:
     try:
         lines = tuple(check_target(target, variant=variant, overrides=overrides))
@@ -110,7 +112,7 @@ ACCEPTED = ("an installed game's name (printkit list shows them), a definition f
 
 
 def check_target(target: str, *, variant: str | None = None,
-                 overrides: list[str] | None = None) -> list[str]:
+                 overrides: Settings = ()) -> list[str]:
     """Check one game or file; returns its summary lines or raises the problems found."""
     path = Path(target)
     # a game's name beside a folder of that name (its own, from printkit new --plugin)
@@ -125,7 +127,7 @@ def check_target(target: str, *, variant: str | None = None,
         return [f"{target}: {len(report.examples)} examples, {report.claims_checked} claims "
                 "verified"]
     try:
-        return check_game(target, variant=variant, overrides=overrides or [])
+        return check_game(target, variant=variant, overrides=overrides)
     except DefinitionError as exc:
         if not path.is_file() or path.suffix in (".yaml", ".yml"):
             raise
@@ -145,16 +147,17 @@ def run(args: argparse.Namespace, console: Console) -> int:
     """
     debug = bool(getattr(args, "debug", False))
     strict = bool(getattr(args, "strict", False))
+    overrides = settings(args)
     targets = args.targets or list(shipped_games())
     unloaded = [] if args.targets else plugins.load_problems()
     jobs = workers(args.jobs, len(targets))
     if jobs > 1:
         with pool(jobs) as running:
             results = list(running.map(_check, targets, [args.variant] * len(targets),
-                                    [args.overrides] * len(targets), [debug] * len(targets)))
+                                    [overrides] * len(targets), [debug] * len(targets)))
     else:
         with memo.session():  # the games share what they have in common (the partials)
-            results = [_check(target, args.variant, args.overrides, debug)
+            results = [_check(target, args.variant, overrides, debug)
                        for target in targets]
     for problem in unloaded:
         console.error(problem.render())

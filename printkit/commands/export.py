@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printkit.commands.numbers import decimal, values_may_start_with_minus
+from printkit.commands.printing import build_options, settings
 from printkit.console import Console
 from printkit.export import DEFAULT_DPI
-from printkit.kit.options import BuildOptions
 
 
 def _game(parser: argparse.ArgumentParser) -> None:
@@ -73,8 +73,8 @@ def run_png(args: argparse.Namespace, console: Console) -> int:
         console.progress(label, done, total)
 
     result = export_png(args.game, output_root=Path(args.output), dpi=args.dpi,
-                        options=BuildOptions(paper=args.paper, bleed=args.bleed),
-                        variant=args.variant, overrides=args.overrides, progress=progress)
+                        options=build_options(args), variant=args.variant,
+                        overrides=settings(args), progress=progress)
     _report(result, f"{len(result.files)} images at {args.dpi:g} dpi", console)
     return 0
 
@@ -87,7 +87,7 @@ def run_tts(args: argparse.Namespace, console: Console) -> int:
         console.progress(label, done, total)
 
     result = export_tts(args.game, output_root=Path(args.output), base_url=args.base_url,
-                        variant=args.variant, overrides=args.overrides, progress=progress)
+                        variant=args.variant, overrides=settings(args), progress=progress)
     _report(result, f"Tabletop Simulator import ({len(result.files)} files; see "
             "IMPORT.md)", console)
     return 0

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from printkit.commands.printing import settings
 from printkit.console import Console
 from printkit.kit.games import definition_path
 
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
     path = Path(definition_path(args.definition))
     try:
-        preview = start(path, port=args.port, variant=args.variant, overrides=args.overrides)
+        preview = start(path, port=args.port, variant=args.variant, overrides=settings(args))
     except OSError as exc:
         console.error(f"error: cannot listen on 127.0.0.1 port {args.port}: "
                       f"{exc.strerror or exc}; choose another with --port (0: any free port)")

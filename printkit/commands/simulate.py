@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printkit import budget
+from printkit import budget, limits
 from printkit.console import Console
 from printkit.errors import DefinitionError, Problem
 from printkit.examples import find_engine
@@ -27,10 +27,10 @@ from printkit.rules.report_html import comparison_html, report_html
 from printkit.rules.runner import RunSpec, default_jobs, run, shard_range
 from printkit.rules.shards import ShardError, combine, document
 from printkit.rules.simulate import DEFAULT_MAX_DEALS, DEFAULT_MAX_MOVES, Summary
+from printkit.settings import Settings, parse_settings
 
-MOST = 1_000_000_000
-"""The largest count an option takes (the default integer limit of a definition): more games
-or moves than this would never end, and a far larger number overflowed the time estimate."""
+DEFAULT_GAMES = 200
+"""Games played when ``--games`` is not given."""
 
 
 def _positive(text: str) -> int:
@@ -38,13 +38,29 @@ def _positive(text: str) -> int:
     digits = word[1:] if word[:1] in "+-" else word
     if not (digits.isascii() and digits.isdigit()):  # int() also takes "\u0663" and "1_0"
         raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}")
-    if len(digits) > len(str(MOST)) or int(word) > MOST:
+    most = limits.DEFAULTS.integer  # the run's own limits are read later: see _counts
+    if len(digits) > len(str(most)) or int(word) > most:
         shown = word if len(word) <= 20 else word[:20] + "..."
-        raise argparse.ArgumentTypeError(f"must be at most {MOST:,}, not {shown}")
+        raise argparse.ArgumentTypeError(
+            f"must be at most {most:,} (the integer limit), not {shown}")
     value = int(word)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
+
+
+def _counts(args: argparse.Namespace) -> None:
+    """The counts given, held to the run's ``integer`` limit (a lower one than the default
+    that :func:`_positive` applied); the options' own defaults are not counts given."""
+    most = limits.current().integer
+    defaults = {"games": DEFAULT_GAMES, "max_moves": DEFAULT_MAX_MOVES,
+                "max_deals": DEFAULT_MAX_DEALS}
+    problems = [Problem(f"--{name.replace('_', '-')}: " + limits.over("integer", value))
+                for name in ("games", "players", "max_moves", "max_deals", "jobs")
+                if isinstance(value := getattr(args, name, None), int) and value > most
+                and value != defaults.get(name)]
+    if problems:
+        raise DefinitionError(problems)
 
 
 def _shard(text: str) -> tuple[int, int]:
@@ -72,7 +88,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("game", metavar="GAME", nargs="?",
                         help="a rules engine name, e.g. star-battle")
-    parser.add_argument("--games", type=_positive, default=200, help="games to play (200)")
+    parser.add_argument("--games", type=_positive, default=DEFAULT_GAMES,
+                        help=f"games to play ({DEFAULT_GAMES})")
     parser.add_argument("--seed", type=int, default=1, help="random seed (1)")
     parser.add_argument("--players", type=_positive, help="short for --set players=P")
     parser.add_argument("--variant", help="a variant of the game's shipped definition")
@@ -116,19 +133,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 # --------------------------------------------------------------------------- parameters
 
 
-def parameter_values(settings: list[str], players: int | None) -> dict[str, object]:
-    """``--set`` and ``--players`` as parameter values; ``DefinitionError`` if malformed."""
-    values: dict[str, object] = {}
+def parameter_values(settings: Settings, players: int | None) -> dict[str, object]:
+    """``--set`` and ``--players`` as parameter values (the engine's parameters read each
+    value's text); ``DefinitionError`` if they disagree."""
+    values: dict[str, object] = {s.key: s.text for s in settings}
     problems = []
-    for setting in settings:
-        key, equals, value = setting.partition("=")
-        key = key.strip()
-        if not equals or not key:
-            problems.append(Problem(f"--set {setting!r}: write KEY=VALUE"))
-        elif key in values and values[key] != value.strip():
-            problems.append(Problem(f"--set {key}: given twice with different values"))
-        else:
-            values[key] = value.strip()
     if players is not None:
         if values.get("players", str(players)) != str(players):
             problems.append(Problem("--players and --set players= disagree"))
@@ -167,7 +176,7 @@ def side(text: str, base: dict[str, object], agent: str | None, game: str) -> Si
             agent = value
         else:
             settings.append(token)
-    values.update(parameter_values(settings, None))
+    values.update(parameter_values(parse_settings(settings), None))
     return Side(text, values, agent)
 
 
@@ -241,7 +250,8 @@ def run_command(args: argparse.Namespace, console: Console) -> int:
         raise DefinitionError([Problem("name a GAME to simulate (or --merge result files)")])
     if args.shard is not None and args.compare:
         raise DefinitionError([Problem("--shard plays one run: it cannot --compare")])
-    values = parameter_values(args.settings, args.players)
+    _counts(args)
+    values = parameter_values(parse_settings(args.settings), args.players)
     if args.variant is not None:
         values = {**variant_values(args.game, args.variant), **values}
     if args.compare:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from printkit.deck import components, content, faces
 from printkit.deck.board_schema import BOARD
+from printkit.deck.language import DEFAULT_LANGUAGE, Language
 from printkit.deck.schema import (
     Colour,
     Field,
@@ -18,6 +19,7 @@ from printkit.deck.schema import (
     Text,
 )
 from printkit.deck.sizes import CardSize
+from printkit.units import MOST_BLEED
 
 _MM = 72 / 25.4
 NAME = r"[a-z0-9][a-z0-9-]*"
@@ -66,12 +68,15 @@ STYLE = Record(description="Shared look of the printed pieces.", fields={
                        "with printkit) or a family from fonts:; embedded in every PDF"),
                   default="DejaVu Sans"),
     "accent": Field(Colour("colour of titles and marks on sheets"), default="#1f3a6e"),
+    "language": Field(Language("the language of the game's words, for hyphenation "
+                               "(hyphenate: true on a text element): a code such as en, de, "
+                               "fr or pt_BR"), default=DEFAULT_LANGUAGE),
 })
 
 PRINT = Record(description="Defaults for printing; the build command's options override.",
                fields={
     "paper": Field(Text("paper size", choices=("a4", "letter", "a3", "legal")), default="a4"),
-    "bleed": Field(Length("artwork past the cut line", maximum=6 * _MM), default=3 * _MM),
+    "bleed": Field(Length("artwork past the cut line", maximum=MOST_BLEED), default=3 * _MM),
     "margin": Field(Length("printer margin kept clear on every side", minimum=5 * _MM,
                            maximum=40 * _MM), default=5 * _MM),
     "gutter": Field(Length("least space between neighbouring cards (besides bleed)",

@@ -22,6 +22,7 @@ from printkit.deck.parameters import substitute as substitute_parameters
 from printkit.deck.schema import Checker
 from printkit.deck.sizes import PRESETS
 from printkit.errors import DefinitionError, Location, Problem, did_you_mean, sort_problems
+from printkit.settings import COMMAND_LINE, Settings
 from printkit.units import MM
 from printkit.yamlsource import Document
 
@@ -29,35 +30,6 @@ MAX_DECKS = 26
 
 ParameterCheck = Callable[[str, Mapping[str, object]], Sequence[tuple[str, str]]]
 """(rules engine name, parameters) -> (key, message) for each bad parameter."""
-OVERRIDE_FILE = "<command line>"
-
-
-def parse_override(text: str) -> tuple[str, str]:
-    """Split ``key=value``; raises :class:`DefinitionError` for anything else."""
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
-        raise DefinitionError([Problem(f"--set expects key=value, not {text!r}",
-                                       Location(OVERRIDE_FILE, 1, 1, f"--set {text}",
-                                                len(text)))])
-    return key.strip(), value.strip()
-
-
-def _override_location(text: str) -> Location:
-    return Location(OVERRIDE_FILE, 1, 7, f"--set {text}", len(text))
-
-
-def _yaml_value(text: str) -> object:
-    """A ``--set`` value read as YAML would read it (``2`` is a number, ``true`` a flag,
-    ``[4, 3, 2, 1]`` a list, so a table of values reaches the rules and the face groups
-    that quote it alike); a mapping stays text."""
-    try:
-        doc = yamlsource.parse(text, OVERRIDE_FILE) if text else None
-    except DefinitionError:
-        return text
-    value = doc.data if doc is not None else ""
-    return value if not isinstance(value, dict) else text
-
-
 def _apply_dotted(doc: Document, key: str, value: object, where: Location) -> str | None:
     """Set ``a.b.c`` in the document data; returns a message if the path is not there."""
     parts = key.split(".")
@@ -83,7 +55,7 @@ def load_definition(
     path: Path | str,
     *,
     variant: str | None = None,
-    overrides: Sequence[str] = (),
+    overrides: Settings = (),
     display: str | None = None,
     check_parameters: ParameterCheck | None = None,
     kinds: KindSource,
@@ -104,19 +76,13 @@ def load_definition(
     problems: list[Problem] = []
     # --set: dotted keys change the file's data; plain keys are variant parameters.
     parameter_overrides: dict[str, tuple[object, Location]] = {}
-    for text in overrides:
-        try:
-            key, raw = parse_override(text)
-        except DefinitionError as exc:
-            problems.extend(exc.problems)
-            continue
-        where = _override_location(text)
-        if "." in key:
-            message = _apply_dotted(doc, key, _yaml_value(raw), where)
+    for setting in overrides:
+        if setting.dotted:
+            message = _apply_dotted(doc, setting.key, setting.value, setting.where)
             if message:
-                problems.append(Problem(message, where))
+                problems.append(Problem(message, setting.where))
         else:
-            parameter_overrides[key] = (_yaml_value(raw), where)
+            parameter_overrides[setting.key] = (setting.value, setting.where)
 
     # parameters: file < variant < --set; face groups may take their values from them
     resolved = resolve_parameters(doc, variant, parameter_overrides)
@@ -150,7 +116,7 @@ def load_definition(
             listed = ", ".join(names) if names else "none"
             problems.append(Problem(f"{doc.file} has no variant {variant!r}"
                                     + did_you_mean(variant, names) + f"; variants: {listed}",
-                                    Location(OVERRIDE_FILE, 1, 11, f"--variant {variant}",
+                                    Location(COMMAND_LINE, 1, 11, f"--variant {variant}",
                                              len(variant))))
 
     deck_count = 1

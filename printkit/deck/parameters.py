@@ -57,9 +57,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.errors import Location, Problem, did_you_mean
+from printkit.settings import COMMAND_LINE
 from printkit.yamlsource import Document, PathKey
 
-OVERRIDE_FILE = "<command line>"
+OVERRIDE_FILE = COMMAND_LINE
 _INLINE = re.compile(r"\{\s*parameter\s*:\s*([^{}]*?)\s*\}")
 """``{parameter: NAME}`` written inside a line of text."""
 

@@ -38,6 +38,7 @@ from printkit.kit.options import BuildOptions
 from printkit.kit.outputs import OutputSet
 from printkit.kit.prepare import KitPlan
 from printkit.layout.artwork import Artwork
+from printkit.settings import Settings
 
 DPI_RANGE = (50.0, 1200.0)
 """Resolutions accepted: below 50 dpi nothing is legible, above 1200 no printer gains."""
@@ -139,7 +140,7 @@ def png_export(kit: KitPlan, out: OutputSet, dpi: float, progress: Progress = si
 
 def export_png(name_or_path: str, *, output_root: Path, dpi: float = DEFAULT_DPI,
                options: BuildOptions | None = None, variant: str | None = None,
-               overrides: Sequence[str] = (), progress: Progress = silent) -> BuildResult:
+               overrides: Settings = (), progress: Progress = silent) -> BuildResult:
     """Prepare the game as a build would (``options``: paper and bleed) and write its
     images into their own folder, ``<game>--png-300dpi`` (or nothing, on any problem)."""
     dpi = check_dpi(dpi)

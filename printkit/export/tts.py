@@ -44,6 +44,7 @@ from printkit.kit.naming import kit_name
 from printkit.kit.options import BuildOptions, build_changes
 from printkit.kit.outputs import OutputSet
 from printkit.kit.prepare import KitPlan
+from printkit.settings import Settings
 from printkit.units import POINTS_PER_INCH
 
 IMAGES = "Mods/Images"
@@ -230,12 +231,12 @@ def tts_export(kit: KitPlan, out: OutputSet, *, prefix: str, base_url: str,
 
 
 def export_tts(name_or_path: str, *, output_root: Path, base_url: str | None = None,
-               variant: str | None = None, overrides: Sequence[str] = (),
+               variant: str | None = None, overrides: Settings = (),
                progress: Progress = silent) -> BuildResult:
     """Prepare the game as a build would, without bleed, and write its Tabletop Simulator
     export into its own folder, ``<game>--tts`` (or nothing, on any problem)."""
     prefix_url = check_base_url(base_url)
-    kit = prepare(name_or_path, BuildOptions(bleed="0", layouts=()), variant=variant,
+    kit = prepare(name_or_path, BuildOptions(bleed=0.0, layouts=()), variant=variant,
                   overrides=overrides)
     definition = kit.game.definition
     prefix = kit_name(definition.game, variant=variant,

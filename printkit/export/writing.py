@@ -3,7 +3,6 @@ its own named like a kit's, and the files written all at once within the output 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 from printkit import limits
@@ -14,17 +13,18 @@ from printkit.kit.naming import kit_name
 from printkit.kit.options import BuildOptions, build_changes
 from printkit.kit.outputs import OutputSet
 from printkit.kit.prepare import KitPlan, prepare_kit
+from printkit.settings import Settings
 
 
 def prepare(name_or_path: str, options: BuildOptions, *, variant: str | None,
-            overrides: Sequence[str]) -> KitPlan:
+            overrides: Settings) -> KitPlan:
     """The game checked and drawn exactly as ``printkit build`` would (every problem a
     build would report is reported, and nothing is written)."""
     return prepare_kit(resolve(name_or_path, variant=variant, overrides=overrides), options)
 
 
 def export_name(game: ResolvedGame, kind: str, options: BuildOptions, *,
-                variant: str | None, overrides: Sequence[str]) -> str:
+                variant: str | None, overrides: Settings) -> str:
     """The export's folder name: the kit's name with the export's ``kind`` first among the
     changes (``stars-and-stripes--png-300dpi``, ``stars-and-stripes--large-15--tts``), so
     an export never replaces a kit or an export of other settings."""

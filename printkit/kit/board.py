@@ -18,12 +18,11 @@ from printkit.kit.games import ResolvedGame
 from printkit.kit.options import PrintPlan
 from printkit.layout.geometry import LayoutError
 from printkit.layout.measure import bold_width
-from printkit.layout.paper import Paper, paper_by_name
+from printkit.layout.paper import Paper
 from printkit.layout.tiling import (
     SingleSheet,
     Tiling,
     board_outline,
-    paper_by_iso_name,
     single_sheet,
     smallest_iso_paper,
     tile_board,
@@ -40,12 +39,10 @@ def board_picture(game: ResolvedGame) -> BoardPicture | None:
     return drawn_board(game.definition, game.engine)
 
 
-def board_paper(name: str | None, width: float, height: float, margin: float) -> Paper:
-    """The paper for the one-sheet board: a named or custom size, else the smallest ISO A
-    size that holds the board at full size."""
-    if name is None or name.strip().lower() in ("", "auto"):
-        return smallest_iso_paper(width, height, margin)
-    return paper_by_iso_name(name) or paper_by_name(name)
+def board_paper(chosen: Paper | None, width: float, height: float, margin: float) -> Paper:
+    """The paper for the one-sheet board: the one chosen (``--board-paper``), else the
+    smallest ISO A size that holds the board at full size."""
+    return chosen if chosen is not None else smallest_iso_paper(width, height, margin)
 
 
 @dataclass(frozen=True)
@@ -71,12 +68,12 @@ class BoardPlan:
 
 
 def plan_board(game: ResolvedGame, plan: PrintPlan, *,
-               board_paper_name: str | None = None) -> BoardPlan | None:
+               board_sheet: Paper | None = None) -> BoardPlan | None:
     """The board's picture and paper geometry (``None`` for a game without a board).
 
-    ``board_paper_name`` is the one-sheet paper (``--board-paper``): ``a3``, ``a1``,
-    ``2a0``, ``'600mm x 900mm'``...; ``None`` picks the smallest ISO A size that holds
-    the board.  Raises :class:`DefinitionError` for what cannot be printed.
+    ``board_sheet`` is the paper of the one-sheet board (``--board-paper``); ``None``
+    picks the smallest ISO A size that holds the board.  Raises :class:`DefinitionError`
+    for what cannot be printed.
     """
     picture = board_picture(game)
     definition = game.definition
@@ -91,7 +88,7 @@ def plan_board(game: ResolvedGame, plan: PrintPlan, *,
     outline = board_outline(picture_geometry(picture))
     margin = plan.spec.margin
     try:
-        paper = board_paper(board_paper_name, outline.width, outline.height, margin)
+        paper = board_paper(board_sheet, outline.width, outline.height, margin)
         tiling = tile_board(outline, plan.paper, margin=margin, glue=settings.glue,
                             measure=bold_width)
         sheet = single_sheet(outline.width, outline.height, paper, margin=margin)

@@ -4,7 +4,6 @@ can go wrong), then write them all, or nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from printkit.kit.options import BuildOptions, build_changes
 from printkit.kit.outputs import OutputSet
 from printkit.kit.prepare import prepare_kit
 from printkit.kit.write import write_board, write_cards, write_components
+from printkit.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class BuildResult:
 
 
 def build_game(name_or_path: str, *, output_root: Path, options: BuildOptions,
-               variant: str | None = None, overrides: Sequence[str] = (),
+               variant: str | None = None, overrides: Settings = (),
                progress: Progress = silent) -> BuildResult:
     """Check, draw and lay out every component, then write them all (or nothing)."""
     with memo.session():  # the booklet's diagrams reuse the faces drawn for the cards
@@ -38,7 +38,7 @@ def build_game(name_or_path: str, *, output_root: Path, options: BuildOptions,
 
 
 def _build(name_or_path: str, output_root: Path, options: BuildOptions, variant: str | None,
-           overrides: Sequence[str], progress: Progress) -> BuildResult:
+           overrides: Settings, progress: Progress) -> BuildResult:
     game = resolve(name_or_path, variant=variant, overrides=overrides)
     kit = prepare_kit(game, options)
     definition = game.definition

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Sequence
 from typing import Any
 
 from printkit import memo, plugins
@@ -20,6 +19,7 @@ from printkit.deck.colourvision import colour_problems
 from printkit.deck.model import Definition
 from printkit.errors import PrintkitError, Problem
 from printkit.kit.games import resolve
+from printkit.settings import Settings
 
 MODULE = "colours"
 """The module of a game plugin's package that states its colour sets."""
@@ -53,7 +53,7 @@ def colour_sets(definition: Definition, engine: Any) -> list[ColourSet]:
 
 
 def colour_warnings(name_or_path: str, *, variant: str | None = None,
-                    overrides: Sequence[str] = ()) -> tuple[Problem, ...]:
+                    overrides: Settings = ()) -> tuple[Problem, ...]:
     """The colour warnings of a game, for the variant named or for the game as it is and
     every variant (each warning once, in the order found)."""
     found: dict[Problem, None] = {}

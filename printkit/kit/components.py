@@ -24,6 +24,7 @@ from printkit.kit.options import PrintPlan
 from printkit.layout.artwork import Artwork, SheetOptions, TokenShape, token_spec
 from printkit.layout.geometry import LayoutError, Rect, pages_needed, sheet_grid
 from printkit.layout.measure import bold_width
+from printkit.layout.paper import Paper
 from printkit.layout.tables import TablePage, table_page
 from printkit.layout.tiling import BoardOutline, SingleSheet, Tiling, single_sheet, tile_board
 from printkit.render.grids import board_spaces, plain_board_svg, seams
@@ -104,14 +105,14 @@ class ComponentsPlan:
 
 
 def plan_components(definition: Definition, plan: PrintPlan, *,
-                    board_paper_name: str | None = None) -> ComponentsPlan:
+                    board_sheet: Paper | None = None) -> ComponentsPlan:
     """Draw and fit every component; raises every problem at once."""
     parts: list[Part] = []
     summaries: list[ComponentSummary] = []
     problems: list[Problem] = []
     for component in definition.components:
         try:
-            part, summary = _plan(definition, component, plan, board_paper_name)
+            part, summary = _plan(definition, component, plan, board_sheet)
         except DefinitionError as exc:
             problems += [p if p.location is not None else Problem(
                 f"component {component.name!r}: {p.message}", component.where)
@@ -128,7 +129,7 @@ def plan_components(definition: Definition, plan: PrintPlan, *,
 
 
 def _plan(definition: Definition, component: object, plan: PrintPlan,
-          board_paper_name: str | None) -> tuple[Part, ComponentSummary]:
+          board_sheet: Paper | None) -> tuple[Part, ComponentSummary]:
     if isinstance(component, CardsComponent):
         cards = plan_deck(component_deck(definition, component), plan)
         sheets = pages_needed(len(cards.deck), sheet_grid(cards.spec).per_page) \
@@ -149,7 +150,7 @@ def _plan(definition: Definition, component: object, plan: PrintPlan,
                 ComponentSummary(component.name, "sheet", component.copies, page.paper.name,
                                  component.copies, (f"{component.name}.pdf",)))
     assert isinstance(component, BoardComponent)
-    board = _board(definition, component, plan, board_paper_name)
+    board = _board(definition, component, plan, board_sheet)
     return board, _summary(component, len(board.tiling.tiles), (
         f"{component.name}.pdf", f"{component.name}-single.pdf", f"{component.name}.svg"))
 
@@ -199,7 +200,7 @@ def _tokens(definition: Definition, tokens: TokensComponent, plan: PrintPlan) ->
 
 
 def _board(definition: Definition, board: BoardComponent, plan: PrintPlan,
-           board_paper_name: str | None) -> PlainBoardPlan:
+           board_sheet: Paper | None) -> PlainBoardPlan:
     width, height = board.extent
     xs, ys = seams(board_spaces(board))
     play_w, play_h = width - 2 * MARGIN, height - 2 * MARGIN - TITLE_BAND
@@ -209,7 +210,7 @@ def _board(definition: Definition, board: BoardComponent, plan: PrintPlan,
     margin = plan.spec.margin
     tiling = tile_board(outline, plan.paper, margin=margin, glue=board.glue,
                         measure=bold_width)
-    paper = board_paper(board_paper_name, outline.width, outline.height, margin)
+    paper = board_paper(board_sheet, outline.width, outline.height, margin)
     sheet = single_sheet(outline.width, outline.height, paper, margin=margin)
     return PlainBoardPlan(board, definition.title, plain_board_svg(board), tiling, sheet,
                           definition.accent)

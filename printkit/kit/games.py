@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,7 @@ from printkit.plugins import PluginError, unknown_game
 from printkit.render.kinds import kinds_for
 from printkit.rules.base import Game, ParamsError, make_params
 from printkit.rules.registry import build_engine, engine_class
+from printkit.settings import Settings
 
 
 def shipped_games() -> tuple[str, ...]:
@@ -102,7 +103,7 @@ def check_parameters(rules: str, parameters: Mapping[str, object]) -> list[tuple
 
 
 def resolve(name_or_path: str, *, variant: str | None = None,
-            overrides: Sequence[str] = ()) -> ResolvedGame:
+            overrides: Settings = ()) -> ResolvedGame:
     """Load a definition and build its engine; every problem raised together.
 
     The definition may name printkit's generic kinds and those of the game its ``game:``
@@ -131,7 +132,7 @@ def resolve(name_or_path: str, *, variant: str | None = None,
 
 
 def load(path: Path | str, *, variant: str | None = None,
-         overrides: Sequence[str] = ()) -> Definition:
+         overrides: Settings = ()) -> Definition:
     """The checked definition in ``path`` (or of a shipped game), with its game's kinds
     and engine; every problem raised together."""
     return resolve(str(path), variant=variant, overrides=overrides).definition

@@ -1,72 +1,47 @@
-"""Build options from the command line, resolved against a definition's print defaults."""
+"""Build options, typed as the command line parsed them, resolved against a definition's
+print defaults."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from printkit.deck.model import Definition
-from printkit.errors import DefinitionError, Location
+from printkit.errors import Location
 from printkit.layout.geometry import SheetSpec
 from printkit.layout.paper import Paper, paper_by_name
-from printkit.units import MM, UnitError, parse_length
+from printkit.settings import COMMAND_LINE, Settings
+from printkit.units import MM
 
 LAYOUTS = ("sheets", "gutter-fold", "print-shop", "calibration")
-MOST_BLEED = 6 * MM
+
+
+Duplex = Literal["long", "short", "none"]
+"""How two-sided sheets are turned over: on the long edge, the short edge, or not at all."""
+DUPLEX: tuple[Duplex, ...] = ("long", "short", "none")
 
 
 @dataclass(frozen=True)
 class BuildOptions:
-    """What the user asked for; ``None`` means the definition's default."""
+    """What the user asked for, parsed once by the command line
+    (:mod:`printkit.commands.printing`); ``None`` means the definition's default."""
 
-    paper: str | None = None
-    bleed: str | None = None
-    duplex: str | None = None
-    back_offset: str = "0,0"
+    paper: Paper | None = None
+    bleed: float | None = None
+    """Points."""
+    duplex: Duplex | None = None
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    """Points, across and down the back of a sheet."""
     layouts: tuple[str, ...] = LAYOUTS
-    board_paper: str | None = None
+    board_paper: Paper | None = None
+    """The paper of the one-sheet board; ``None``: the smallest ISO size that holds it."""
+    written: tuple[tuple[str, str], ...] = ()
+    """Each option given, as the user wrote it (``("paper", "letter")``), for messages and
+    for naming what a build changes."""
 
-
-_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
-"""A plain decimal number in ASCII digits (not ``nan``, ``1e3``, ``1_0`` or other scripts'
-digits, which Python's ``float`` would all take)."""
-MOST_OFFSET = 20 * MM
-
-
-def parse_offset(text: str) -> tuple[float, float]:
-    """``"X,Y"`` in millimetres (units allowed) to points: ``"1.5,-0.5"``, ``"1mm,0"``."""
-    parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 2:
-        raise DefinitionError(f"--back-offset expects X,Y (millimetres), not {text!r}")
-    values = []
-    for part in parts:
-        if _NUMBER.fullmatch(part):
-            values.append(float(part) * MM)
-            continue
-        if not part.isascii() or not re.search(r"[0-9]", part):
-            raise DefinitionError(f"--back-offset {text!r}: {part!r} is not a number (write "
-                                  "it in the digits 0-9, such as 1.5 or -0.5mm)")
-        try:
-            values.append(parse_length(part))
-        except UnitError as exc:
-            raise DefinitionError(f"--back-offset {text!r}: {exc}") from None
-    if any(abs(v) > MOST_OFFSET for v in values):
-        raise DefinitionError(f"--back-offset {text!r} is more than 20 mm: check the units")
-    return values[0], values[1]
-
-
-def parse_bleed(text: str) -> float:
-    """``--bleed``: a length from 0 to 6 mm, in points."""
-    try:
-        bleed = parse_length(text)
-    except UnitError as exc:
-        raise DefinitionError(f"--bleed: {exc}") from None
-    if bleed < 0:
-        raise DefinitionError(f"--bleed {text!r}: the bleed cannot be negative (0 for none)")
-    if bleed > MOST_BLEED:
-        raise DefinitionError(f"--bleed {text!r} must be between 0 and 6mm")
-    return bleed
+    def text(self, option: str) -> str | None:
+        """How the user wrote ``option`` (``"paper"``), or ``None`` if they did not."""
+        return dict(self.written).get(option)
 
 
 @dataclass(frozen=True)
@@ -83,42 +58,46 @@ class PrintPlan:
 def plan(definition: Definition, options: BuildOptions) -> PrintPlan:
     """Combine the definition's print section with the command line."""
     settings = definition.print
-    paper = paper_by_name(options.paper or settings.paper)
-    bleed = settings.bleed
-    if options.bleed is not None:
-        bleed = parse_bleed(options.bleed)
+    paper = options.paper or paper_by_name(settings.paper)
+    bleed = settings.bleed if options.bleed is None else options.bleed
     duplex = options.duplex or settings.duplex
     spec = SheetSpec(paper=paper, card_w=definition.card_width, card_h=definition.card_height,
                      bleed=bleed, margin=settings.margin, gutter=settings.gutter,
                      mark_length=settings.crop_mark_length, mark_offset=settings.crop_mark_offset)
-    return PrintPlan(paper, spec, duplex, parse_offset(options.back_offset), options.layouts)
+    return PrintPlan(paper, spec, duplex, options.back_offset, options.layouts)
 
 
 def paper_location(definition: Definition, options: BuildOptions) -> Location | None:
     """Where the paper was chosen: the ``--paper`` option, else the definition's
     ``print:`` section (``None`` when the default paper is used)."""
-    if options.paper is not None:
-        return Location("<command line>", 1, 9, f"--paper {options.paper}", len(options.paper))
+    written = options.text("paper")
+    if options.paper is not None and written is not None:
+        return Location(COMMAND_LINE, 1, 9, f"--paper {written}", len(written))
     return definition.sections.get("print")
 
 
-def build_changes(definition: Definition, overrides: Sequence[str],
+def build_changes(definition: Definition, overrides: Settings,
                   options: BuildOptions) -> list[str]:
     """What a build changes from the definition's default kit, as ``key=value`` texts:
     the ``--set`` overrides (sorted by key) and every print option that differs from the
-    definition's own setting."""
-    changes = sorted(overrides, key=lambda text: text.partition("=")[0].strip())
+    definition's own setting, each as the user wrote it."""
+    changes = [str(s) for s in sorted(overrides, key=lambda setting: setting.key)]
     settings = definition.print
-    if options.paper is not None and options.paper.strip().lower() != settings.paper:
-        changes.append(f"paper={options.paper}")
-    if options.bleed is not None and abs(parse_length(options.bleed) - settings.bleed) > 1e-6:
-        changes.append(f"bleed={options.bleed}")
+
+    def written(option: str, fallback: str) -> str:
+        return f"{option}={options.text(option) or fallback}"
+
+    if options.paper is not None and options.paper != paper_by_name(settings.paper):
+        changes.append(written("paper", options.paper.name))
+    if options.bleed is not None and abs(options.bleed - settings.bleed) > 1e-6:
+        changes.append(written("bleed", f"{options.bleed / MM:g}mm"))
     if options.duplex is not None and options.duplex != settings.duplex:
         changes.append(f"duplex={options.duplex}")
-    if parse_offset(options.back_offset) != (0.0, 0.0):
-        changes.append(f"back-offset={options.back_offset}")
+    if options.back_offset != (0.0, 0.0):
+        x, y = (v / MM for v in options.back_offset)
+        changes.append(written("back-offset", f"{x:g},{y:g}"))
     if options.board_paper is not None:
-        changes.append(f"board-paper={options.board_paper}")
+        changes.append(written("board-paper", options.board_paper.name))
     if set(options.layouts) != set(LAYOUTS):
         changes.append("layout=" + "+".join(options.layouts))
     return changes

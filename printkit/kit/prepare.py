@@ -10,7 +10,6 @@ build would refuse, ``check`` refuses too, and nothing is written.  The writers 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from printkit import limits, memo
@@ -25,6 +24,7 @@ from printkit.kit.components import ComponentsPlan, TokensPlan, plan_components
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.kit.options import BuildOptions, PrintPlan, paper_location, plan
 from printkit.layout.artwork import Artwork
+from printkit.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -45,9 +45,9 @@ def prepare_kit(game: ResolvedGame, options: BuildOptions) -> KitPlan:
     """Check and draw everything but the PDFs; raises every problem a build would hit."""
     print_plan = plan(game.definition, options)
     cards = plan_cards(game.definition, print_plan) if game.definition.faces else None
-    board = plan_board(game, print_plan, board_paper_name=options.board_paper)
+    board = plan_board(game, print_plan, board_sheet=options.board_paper)
     components = plan_components(game.definition, print_plan,
-                                 board_paper_name=options.board_paper)
+                                 board_sheet=options.board_paper)
     _check_held(game, cards, components)
     booklet = load_booklet(game.definition, game.engine, spec=print_plan.spec)
     if booklet is not None:
@@ -86,7 +86,7 @@ def _drawn(plan: CardsPlan | TokensPlan | None) -> int:
 
 
 def check_game(name_or_path: str, *, variant: str | None = None,
-               overrides: Sequence[str] = (), options: BuildOptions | None = None) -> list[str]:
+               overrides: Settings = (), options: BuildOptions | None = None) -> list[str]:
     """What ``printkit check`` says of a game: one line per variant checked.
 
     Without ``variant`` the game is checked as it is and in every one of its variants (with
@@ -97,7 +97,7 @@ def check_game(name_or_path: str, *, variant: str | None = None,
         return _check_variants(name_or_path, variant, overrides, options or BuildOptions())
 
 
-def _check_variants(name_or_path: str, variant: str | None, overrides: Sequence[str],
+def _check_variants(name_or_path: str, variant: str | None, overrides: Settings,
                     options: BuildOptions) -> list[str]:
     base = resolve(name_or_path, variant=variant, overrides=overrides)
     names = [variant] if variant is not None else [None] + [

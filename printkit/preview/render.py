@@ -10,7 +10,6 @@ the watcher waits for a change to those.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from printkit.kit.options import BuildOptions
 from printkit.kit.prepare import prepare_kit
 from printkit.preview.reads import Reads, recording
 from printkit.render.board import board_svg
+from printkit.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class Preview:
 
 
 def render_preview(path: Path, *, variant: str | None = None,
-                   overrides: Sequence[str] = ()) -> Preview:
+                   overrides: Settings = ()) -> Preview:
     """Prepare ``path`` like a build and keep what the page shows (or the problems), noting
     the files it read."""
     with recording() as recorder:
@@ -77,7 +77,7 @@ def template_candidates(definition: Definition) -> list[Path]:
     return [path for path in found if path is not None]
 
 
-def _render(path: Path, variant: str | None, overrides: Sequence[str]
+def _render(path: Path, variant: str | None, overrides: Settings
             ) -> tuple[Preview, Definition | None]:
     """The preview of ``path``, and its definition once that could be read."""
     definition = None

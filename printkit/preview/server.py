@@ -21,13 +21,14 @@ import asyncio
 import contextlib
 import socket
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.preview.answer import ERROR_TOO_LARGE, Request, allowed_hosts, parse, reply
 from printkit.preview.render import Preview, render_preview
 from printkit.preview.watch import wait_for_change
+from printkit.settings import Settings
 
 MOST_CONNECTIONS = 256
 """The most connections kept open at once."""
@@ -52,7 +53,7 @@ class Live:
 
     definition: Path
     variant: str | None = None
-    overrides: Sequence[str] = ()
+    overrides: Settings = ()
     render: Callable[..., Preview] = render_preview
     preview: Preview = field(default_factory=Preview)
     version: int = 0
@@ -215,7 +216,7 @@ class PreviewServer:
 
 
 def start(definition: Path, *, port: int = 0, variant: str | None = None,
-          overrides: Sequence[str] = (), render: Callable[..., Preview] = render_preview
+          overrides: Settings = (), render: Callable[..., Preview] = render_preview
           ) -> PreviewServer:
     """Render ``definition`` once, then serve and watch it in background threads
     (``port`` 0: any free port).  Raises :class:`OSError` if the port cannot be used."""

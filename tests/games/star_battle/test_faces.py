@@ -35,6 +35,7 @@ from printkit.kit.games import resolve
 from printkit.render.faces.playing_cards import RANKS
 from printkit.render.faces.suits import Suit
 from printkit.render.svg import Box, Frame
+from printkit.settings import parse_settings
 from tests.conftest import DECKS, Run
 
 POKER = Frame(63.5, 88.9, 3.0, 3.0)
@@ -280,7 +281,7 @@ def test_the_deck_holds_52_systems_one_core_marker_and_an_aid_each() -> None:
     assert kinds.count("star-battle-system") == 52 and kinds.count("star-battle-core") == 1
     aids = [f for f in one.faces if f.kind == "star-battle-aid"]
     assert [a.copies for a in aids] == [2, 2]
-    two = resolve("star-battle", overrides=["decks=2"]).definition
+    two = resolve("star-battle", overrides=parse_settings(["decks=2"])).definition
     systems = [f for f in two.faces if f.kind == "star-battle-system"]
     assert len(systems) == 104 and {f.deck_mark for f in systems} == {"A", "B"}
     assert [f.key for f in two.faces if f.kind == "star-battle-core"] == ["core"]

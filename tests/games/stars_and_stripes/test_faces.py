@@ -22,6 +22,7 @@ from printkit.kit.options import BuildOptions
 from printkit.render.board import mix
 from printkit.render.kinds import back_kinds, render_back, render_face
 from printkit.render.svg import Box, Frame, star_box
+from printkit.settings import parse_settings
 from printkit.units import MM
 from tests.conftest import DATA, DECKS
 
@@ -73,7 +74,7 @@ def test_counts_outside_one_to_six_are_refused() -> None:
 
 
 def _goldens() -> dict[str, str]:
-    definition = load(DECKS / "stars-and-stripes.yaml", overrides=["decks=2"])
+    definition = load(DECKS / "stars-and-stripes.yaml", overrides=parse_settings(["decks=2"]))
     frame = Frame.from_points(definition.card_width, definition.card_height, 3 * MM,
                               definition.safe_margin)
     chosen = {"1-stars-1-stripes-A", "6-stars-6-stripes-A", "3-stars-5-stripes-B",
@@ -108,7 +109,7 @@ def test_faces_have_bleed_colour_to_the_edge_and_a_mm_view_box() -> None:
 
 def test_deck_mark_only_with_several_decks() -> None:
     one = load(DECKS / "stars-and-stripes.yaml")
-    two = load(DECKS / "stars-and-stripes.yaml", overrides=["decks=2"])
+    two = load(DECKS / "stars-and-stripes.yaml", overrides=parse_settings(["decks=2"]))
     frame = Frame(63.5, 63.5, 3, 3)
     assert "<circle" not in render_face(one.faces[0], frame)
     assert "<circle" in render_face(two.faces[0], frame)
