@@ -1,8 +1,8 @@
 """The ``printkit`` command line: a thin shell over the library.
 
 Exit statuses are stable so scripts can rely on them (:class:`Exit`): 0 success, 1 the input
-is wrong (definition, template, example or option problems, each located), 2 the command
-line itself is wrong, 3 an output could not be written (or an input file could not be read
+is wrong (definition, template or example problems, each located), 2 the command line
+itself is wrong (an option unknown, or its value malformed or past its limit), 3 an output could not be written (or an input file could not be read
 by the system), 4 a check found false claims, 70 printkit itself failed: a bug, reported in
 one line with the path of a saved report (the traceback is shown only with ``--debug``).
 A command that needs more memory or time than its budget (:mod:`printkit.budget`, the
