@@ -141,10 +141,15 @@ def test_the_shipped_template_tells_one_sample_game_in_players_words(
     assert figures[0].name == "deal" and all(f.moves for f in figures[1:])
     options = [b for b in booklet.blocks if isinstance(b, Table)][-1]
     first_cells = [row[0] for row in options.rows]
-    # players' words first, the parameter names only in small print
+    # players' words first, the parameter names only in small print, each with the value
+    # that turns the option on (not this booklet's default, which would change nothing)
     assert all(not cell[0].small for cell in first_cells)
-    small = {s.text.split("=")[0] for cell in first_cells for s in cell if s.small}
+    settings = {s.text.strip() for row in options.rows for cell in row for s in cell
+                if s.small}
+    small = {text.split("=")[0] for text in settings}
     assert {"opponent_contact", "trump_exclusive", "board_size", "homes"} <= small
+    assert {"opponent_contact=edge_and_corner", "trump_exclusive=allow_without_power"} <= (
+        settings)
     words = " ".join(s.text for cell in first_cells for s in cell if not s.small)
     assert "opponent_contact" not in words and "Keep apart at the corners" in words
 
