@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from printkit.deck import components, content, faces
 from printkit.deck.board_schema import BOARD
+from printkit.deck.language import DEFAULT_LANGUAGE, Language
 from printkit.deck.schema import (
     Colour,
     Field,
@@ -67,6 +68,9 @@ STYLE = Record(description="Shared look of the printed pieces.", fields={
                        "with printkit) or a family from fonts:; embedded in every PDF"),
                   default="DejaVu Sans"),
     "accent": Field(Colour("colour of titles and marks on sheets"), default="#1f3a6e"),
+    "language": Field(Language("the language of the game's words, for hyphenation "
+                               "(hyphenate: true on a text element): a code such as en, de, "
+                               "fr or pt_BR"), default=DEFAULT_LANGUAGE),
 })
 
 PRINT = Record(description="Defaults for printing; the build command's options override.",
