@@ -22,6 +22,24 @@ Every key a game definition (`*.yaml`) may hold, generated from printkit's schem
 a few names. `printkit schema` prints the same as JSON Schema for editors.
 """
 
+STYLE_PATTERN = r"\{[^{}]+\}"
+"""The JSON Schema pattern of a style written as a ``{field}`` pattern."""
+EXAMPLES = {"text": """
+For example, a meaning held to two lines (shrunk down to 5pt to keep to them, an error
+naming the card if it cannot), a title set at 9pt or reported, and a narrow column whose
+long words break at German hyphenation points (`style: {language: de}`):
+
+```yaml
+- {type: text, text: "{meaning}", x: 5mm, y: 60%, width: 54mm, height: 12mm,
+   size: 8pt, min_size: 5pt, max_lines: 2}
+- {type: text, text: "{name}", x: 5mm, y: 4mm, width: 54mm, height: 6mm,
+   size: 9pt, fit: fixed}
+- {type: text, text: "{rule}", x: 5mm, y: 14mm, width: 14mm, height: 36mm,
+   hyphenate: true}
+```
+"""}
+"""A short example after an element type's keys."""
+
 
 def _kind(node: JSON) -> str:
     """What a node takes, in a few words."""
@@ -30,9 +48,10 @@ def _kind(node: JSON) -> str:
     if "anyOf" in node:
         arms = node["anyOf"]
         if any(str(arm.get("pattern", "")).startswith("^#") for arm in arms):
-            return "a colour (`#rrggbb`, `#rgb` or a name such as `red`)"
-        kinds = [_kind(arm) for arm in arms]
-        return " or ".join(dict.fromkeys(kinds))
+            return "a colour (`#rrggbb`, `#rgb` or a name such as `red`)" + "".join(
+                _per_card(arm) for arm in arms)
+        kinds = [_per_card(arm) or _kind(arm) for arm in arms]
+        return " or ".join(dict.fromkeys(kinds)).replace(" or  or ", " or ")
     kind = node.get("type")
     if isinstance(kind, list):
         return " or ".join(str(k) for k in kind)
@@ -50,6 +69,23 @@ def _kind(node: JSON) -> str:
     return str(kind or "a value")
 
 
+def _per_card(node: JSON) -> str:
+    """How a layout's style names a value per card (``""`` for other nodes)."""
+    if node.get("pattern") == STYLE_PATTERN:
+        return " or a `{field}` pattern"
+    if node.get("type") == "object" and "by" in node.get("properties", {}):
+        return " or a choice `{by: FIELD, values: {...}, default: ...}`"
+    return ""
+
+
+def _about(node: JSON) -> str:
+    """A node's description, or that of the value a style of a layout takes."""
+    arms = node.get("anyOf", ())
+    if node.get("description") or not any(_per_card(arm) for arm in arms):
+        return str(node.get("description", ""))
+    return str(arms[0].get("description", ""))
+
+
 def _default(node: JSON) -> str:
     if "default" not in node:
         return ""
@@ -63,7 +99,7 @@ def _properties(node: JSON, depth: int, out: list[str]) -> None:
         child = child.get("items", child) if child.get("type") == "array" and isinstance(
             child.get("items"), dict) and "properties" in child["items"] else child
         need = " **required**." if name in required else ""
-        about = child.get("description", "")
+        about = _about(child)
         out.append(f"{'  ' * depth}- `{name}`: {_kind(child)}.{need} {about}{_default(child)}"
                    .rstrip())
         if child.get("type") == "object" and child.get("properties"):
@@ -80,6 +116,24 @@ def _kinds(title: str, node: JSON, out: list[str]) -> None:
             _properties(options, 0, out)
         else:
             out.append("No options.")
+
+
+def _elements(node: JSON, out: list[str]) -> bool:
+    """The keys of each type of layout element, when ``node`` is a list of elements told
+    apart by their ``type`` (whether it is)."""
+    arms = node.get("items", {}).get("oneOf", ()) if node.get("type") == "array" else ()
+    types = [arm.get("properties", {}).get("type", {}).get("const") for arm in arms]
+    if not arms or None in types:
+        return False
+    out.append("Each entry: a list of elements, drawn back to front. An element is one of "
+               "these types, told by its `type`:")
+    for kind, arm in zip(types, arms, strict=True):
+        out.append(f"\n### Element `type: {kind}`\n")
+        keys = {k: v for k, v in arm["properties"].items() if k != "type"}
+        _properties({**arm, "properties": keys}, 0, out)
+        if kind in EXAMPLES:
+            out.append(EXAMPLES[kind])
+    return True
 
 
 def reference(schema: JSON) -> str:
@@ -100,6 +154,8 @@ def reference(schema: JSON) -> str:
                     kind = arm["properties"]["kind"].get("enum", ["?"])[0]
                     out.append(f"\n### `kind: {kind}`\n\n{arm.get('description', '')}\n")
                     _properties(arm, 0, out)
+                continue
+            if _elements(values, out):
                 continue
             out.append(f"Each entry: {_kind(values)}. {values.get('description', '')}")
             if values.get("properties"):

@@ -357,6 +357,15 @@ _SPECIFIC: Mapping[str, Mapping[str, Field]] = {
              "leading": Field(Style(Number("line height, as a multiple of the size",
                                            minimum=0.5, maximum=4, integer=False))),
              "wrap": Field(Flag("break lines at spaces to fit the width")),
+             "max_lines": Field(Number("the most lines the text may take: it shrinks (down "
+                                       "to min_size) to keep to them, and text that needs "
+                                       "more is an error", minimum=1, maximum=200)),
+             "fit": Field(Text("shrink the text from size down to min_size until it fits "
+                               "(shrink), or set it at size exactly and report text that does "
+                               "not fit (fixed)", choices=("shrink", "fixed"))),
+             "hyphenate": Field(Flag("break a word that does not fit the rest of a line at a "
+                                     "hyphenation point of the definition's language (style: "
+                                     "language), with a hyphen at the line's end")),
              "markup": Field(Flag("read **bold**, *italic* and :icon: (false: print the "
                                   "text as it is)"))},
 }

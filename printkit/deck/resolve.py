@@ -14,6 +14,7 @@ from typing import Any
 
 from printkit.deck.content import Content
 from printkit.deck.fonts import FontFamily
+from printkit.deck.language import DEFAULT_LANGUAGE, known_language
 from printkit.deck.layouts import ByField, Condition, ElementSpec, Filled, Layout, Styled
 from printkit.deck.markup import IconRef, MarkupError, Piece, Span, parse_markup, plain
 from printkit.deck.model import AttributeValue
@@ -328,7 +329,18 @@ def _text(state: _Card, element: ElementSpec, place: Placement) -> Shape | None:
     return TextShape(place, runs, family, size, min(float(least), size), str(settled["fill"]),
                      str(settled["align"]), str(settled["valign"]), float(settled["leading"]),
                      bool(element.options.get("wrap", True)),
-                     state.where(fields[:1], styled.path), subject, state.card.name)
+                     state.where(fields[:1], styled.path), subject, state.card.name,
+                     int(element.options.get("max_lines", 0)),
+                     element.options.get("fit") == "fixed",
+                     _language(state.doc) if element.options.get("hyphenate") else "")
+
+
+def _language(doc: Document) -> str:
+    """The definition's language (``style: language:``) as a dictionary code; a code
+    without a dictionary is reported where it is written, by the schema."""
+    style = doc.data.get("style") if isinstance(doc.data, dict) else None
+    code = style.get("language") if isinstance(style, dict) else None
+    return known_language(code if isinstance(code, str) else DEFAULT_LANGUAGE) or ""
 
 
 def _filled(how: Filled, values: Mapping[str, AttributeValue]) -> tuple[str, Owner]:

@@ -132,6 +132,14 @@ class TextShape:
     subject: str
     """What the words are, for that error: ``"field 'text'"``, ``"the text 'Draw'"``."""
     card: str
+    max_lines: int = 0
+    """The most lines the text may take (0: as many as fit the box)."""
+    fixed: bool = False
+    """Set at ``size`` exactly (``fit: fixed``): text that does not fit is an error, never
+    shrunk."""
+    language: str = ""
+    """The language whose hyphenation breaks words at line ends (empty: words never
+    break)."""
 
 
 Shape = (RectShape | EllipseShape | PolygonShape | LineShape | IconShape | ImageShape

@@ -4,18 +4,23 @@ Widths come from each font's own advance widths (:class:`~printkit.deck.fonts.Fo
 the same numbers the PDF writer uses, so a line that fits here fits on paper.  Text is
 shrunk step by step down to its least size; if it still does not fit, :func:`fit_text`
 says so (the caller turns that into an error naming the card and the field): nothing is
-ever cut off or left to overflow.  Every run of words in one face is one SVG ``<text>``
-with its own position, so the drawing does not depend on the viewer's measuring.
+ever cut off or left to overflow.  ``max_lines`` holds the text to a number of lines the
+same way, ``fit: fixed`` sets it at its size or not at all, and with a language to hyphenate
+in (:mod:`printkit.deck.language`) a word that does not fit the rest of a line is broken
+at a hyphenation point.  Every run of words in one face is one SVG ``<text>`` with its own
+position, so the drawing does not depend on the viewer's measuring.
 """
 
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from printkit.deck.fonts import FontFace
+from printkit.deck.language import adds_hyphen, break_points
 from printkit.deck.shapes import InlineIcon, Run, TextShape
 from printkit.render.svg import num
 from printkit.units import MM
@@ -32,8 +37,24 @@ IconDrawer = Callable[[InlineIcon, float, float, float], str]
 """Draws an icon of running text: ``(icon, x, y, height)`` in millimetres -> SVG."""
 
 
+ADVICE = "shorten it, enlarge the box or lower min_size"
+"""What to do about text that does not fit, when nothing more particular applies."""
+
+
 class TextDoesNotFit(ValueError):
-    """The text cannot fit its box even at its least size; the message says why."""
+    """The text cannot fit its box even at its least size; the message says why and
+    ``advice`` what to change."""
+
+    def __init__(self, message: str, advice: str = ADVICE) -> None:
+        super().__init__(message)
+        self.advice = advice
+
+
+@dataclass(frozen=True)
+class TooManyLines:
+    """The text fits its box's width only in more lines than ``max_lines``."""
+
+    count: int
 
 
 @dataclass(frozen=True)
@@ -122,15 +143,35 @@ def paragraphs(shape: TextShape) -> list[list[Word]]:
 
 
 def layout_at(shape: TextShape, source: list[list[Word]], size: float, width: float,
-              height: float) -> Block | str:
+              height: float) -> Block | str | TooManyLines:
     """The text at ``size`` in a box ``width`` x ``height`` (points), or why it does not
     fit."""
     lines: list[Line] = []
     for words in source:
         placed: list[tuple[float, Word]] = []
         x = 0.0
-        for word in words:
+        queue = deque(words)
+        while queue:
+            word = queue.popleft()
             w = word.width(size)
+            if shape.language and shape.wrap:
+                start = x + word.space.width(" ", size) if word.space is not None \
+                    and placed else x
+                if start + w > width + 1e-6:
+                    # the word overruns the line: its first part ends the line, or the
+                    # whole word goes on to the next one (and is tried there again)
+                    split = hyphenated(shape.language, word, size, width - start)
+                    if split is not None:
+                        placed.append((start, split[0]))
+                        lines.append(Line(tuple(placed), start + split[0].width(size)))
+                        placed, x = [], 0.0
+                        queue.appendleft(split[1])
+                        continue
+                    if placed:
+                        lines.append(Line(tuple(placed), x))
+                        placed, x = [], 0.0
+                        queue.appendleft(Word(word.fragments, None))
+                        continue
             if w > width + 1e-6:
                 text = "".join(f.text or ":icon:" for f in word.fragments)
                 return f"the word {text[:40]!r} is wider than its box"
@@ -146,6 +187,8 @@ def layout_at(shape: TextShape, source: list[list[Word]], size: float, width: fl
             if not shape.wrap and x > width + 1e-6:
                 return "a line is wider than its box"
         lines.append(Line(tuple(placed), x))
+    if shape.max_lines and len(lines) > shape.max_lines:
+        return TooManyLines(len(lines))
     regular = _regular(shape)
     line_height = shape.leading * size
     extent = (regular.ascent + regular.descent) * size
@@ -165,14 +208,18 @@ def _regular(shape: TextShape) -> FontFace:
 
 def fit_text(shape: TextShape, width: float, height: float) -> Block:
     """The text at the largest size from ``shape.size`` down to ``shape.min_size`` that
-    fits; raises :class:`TextDoesNotFit` when even the least size does not."""
+    fits (at ``shape.size`` only when it is fixed); raises :class:`TextDoesNotFit` when
+    even the least size does not."""
     source = paragraphs(shape)
     best = layout_at(shape, source, shape.size, width, height)
     if isinstance(best, Block):
         return best
+    if shape.fixed:
+        raise _overflow(shape, best, f"at its fixed size {shape.size:g}pt (fit: fixed)",
+                        "shorten it, enlarge the box or lower its size")
     least = layout_at(shape, source, shape.min_size, width, height)
     if not isinstance(least, Block):
-        raise TextDoesNotFit(f"{least} even at {shape.min_size:g}pt")
+        raise _overflow(shape, least, f"even at {shape.min_size:g}pt", ADVICE)
     low, high = shape.min_size, shape.size
     found = least
     while high - low > STEP:
@@ -183,6 +230,55 @@ def fit_text(shape: TextShape, width: float, height: float) -> Block:
         else:
             high = middle
     return found
+
+
+def _overflow(shape: TextShape, why: str | TooManyLines, at: str, advice: str) -> TextDoesNotFit:
+    """The error for text that does not fit, ``at`` saying at which size."""
+    if isinstance(why, TooManyLines):
+        more = advice.replace("enlarge the box", "raise max_lines, widen the box")
+        return TextDoesNotFit(f"it needs {why.count} lines {at} but its max_lines is "
+                              f"{shape.max_lines}", more)
+    return TextDoesNotFit(f"{why} {at}", advice)
+
+
+def hyphenated(language: str, word: Word, size: float, room: float) -> tuple[Word, Word] | None:
+    """``word`` broken at its last hyphenation point whose first part, with its hyphen,
+    fits in ``room`` points: the part ending the line and the part beginning the next
+    (``None`` if there is no such point, or the word holds an icon)."""
+    if any(f.face is None for f in word.fragments):
+        return None
+    text = "".join(f.text for f in word.fragments)
+    for point in reversed(break_points(language, text)):
+        head, tail = _cut(word.fragments, point)
+        face = head[-1].face
+        assert face is not None
+        if adds_hyphen(text, point):
+            if not face.covers("-"):
+                continue
+            head = (*head, Fragment("-", face))
+        first = Word(head, word.space)
+        if first.width(size) <= room + 1e-6:
+            return first, Word(tail, None)
+    return None
+
+
+def _cut(fragments: tuple[Fragment, ...], point: int) -> tuple[tuple[Fragment, ...],
+                                                               tuple[Fragment, ...]]:
+    """The fragments before and after ``point`` characters."""
+    head: list[Fragment] = []
+    tail: list[Fragment] = []
+    seen = 0
+    for fragment in fragments:
+        end = seen + len(fragment.text)
+        if end <= point:
+            head.append(fragment)
+        elif seen >= point:
+            tail.append(fragment)
+        else:
+            head.append(Fragment(fragment.text[:point - seen], fragment.face))
+            tail.append(Fragment(fragment.text[point - seen:], fragment.face))
+        seen = end
+    return tuple(head), tuple(tail)
 
 
 def text_svg(shape: TextShape, block: Block, box: tuple[float, float, float, float],

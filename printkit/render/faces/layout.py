@@ -29,8 +29,7 @@ def render_layout(face: CardFace, frame: Frame, options: LayoutOptions) -> str:
         except TextDoesNotFit as exc:
             assert isinstance(shape, TextShape)
             problems.append(Problem(f"card {shape.card!r}: {shape.subject} does not fit its "
-                                    f"box: {exc}; shorten it, enlarge the box or lower "
-                                    "min_size", shape.where))
+                                    f"box: {exc}; {exc.advice}", shape.where))
     if problems:
         raise DefinitionError(problems)
     full_w, full_h = frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed
