@@ -192,3 +192,19 @@ def test_a_pdf_of_hyphenated_lines_holds_them(tmp_path: Path, run_cli: Run) -> N
     words = PdfReader(pdf).pages[0].extract_text()
     for piece in ("Donau-", "dampf-", "schiff-", "fahrts-", "gesell-", "schaft"):
         assert piece in words
+
+
+def test_a_hard_hyphen_is_a_break_without_a_second_hyphen(tmp_path: Path) -> None:
+    style = "style: {language: en}\n"
+    svg = draw(load(write(tmp_path, card("well-known", ", size: 9pt, hyphenate: true",
+                                         box="width: 14mm, height: 40mm", style=style))), "c")
+    assert lines_of(svg) == ["well-", "known"]
+
+
+def test_a_word_with_no_break_that_fits_is_still_reported(tmp_path: Path) -> None:
+    style = "style: {language: en}\n"
+    path = write(tmp_path, card("Strengths", ", size: 9pt, min_size: 9pt, hyphenate: true",
+                                box="width: 6mm, height: 40mm", style=style))
+    message = render_problem(path)[3]
+    assert "the word 'Strengths' is wider than its box and breaks at no point of 'en' " \
+        "hyphenation that fits even at 9pt" in message

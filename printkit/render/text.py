@@ -174,7 +174,9 @@ def layout_at(shape: TextShape, source: list[list[Word]], size: float, width: fl
                         continue
             if w > width + 1e-6:
                 text = "".join(f.text or ":icon:" for f in word.fragments)
-                return f"the word {text[:40]!r} is wider than its box"
+                hyphens = f" and breaks at no point of {shape.language!r} hyphenation " \
+                    "that fits" if shape.language and shape.wrap else ""
+                return f"the word {text[:40]!r} is wider than its box{hyphens}"
             gap = word.space.width(" ", size) if word.space is not None and placed else 0.0
             if placed and (not shape.wrap or x + gap + w <= width + 1e-6):
                 placed.append((x + gap, word))
