@@ -209,9 +209,6 @@ def _empty_share(layout: PdfLayout, ink: float | None) -> float:
 
 
 KNOWN_EMPTY = {
-    ("stars-and-bars", "forgotten"):
-        "the 'Forgotten stacks' subsection (a third of a page) is followed by three examples "
-        "of most of a page each, then a new section: nothing may fill the page before them",
     ("stars-and-stripes", "setup"):
         "on the boards of 11 x 11 and more the first example takes 80 % of a page and a new "
         "section follows it: the end of 'Setting up' before it stands alone",
