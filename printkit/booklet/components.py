@@ -180,7 +180,8 @@ def components(directive: Directive, definition: Definition, engine: Any,
     total = 0
     for group, faces in groups.items():
         copies = sum(face.copies for face in faces)
-        total += copies
+        if group not in definition.group_backs:  # a group with a back of its own has not this
+            total += copies
         decks = len({face.deck for face in faces})
         first = [face for face in faces if face.deck == 0]
         note = (f"{copies // decks} in each of {decks} decks, told apart by the letter in "
