@@ -1,4 +1,5 @@
-"""``printkit export png|tts``: a game as pictures, for print services and online tables."""
+"""``printkit export png|tts|pod``: a game as pictures, for print services and online
+tables."""
 
 from __future__ import annotations
 
@@ -57,6 +58,15 @@ def register(sub: Any) -> None:
                      help="put this address (https://... or file:///...) before every image "
                           "name, for images hosted where other players can load them")
     tts.set_defaults(handler=run_tts)
+    pod = kinds.add_parser(
+        "pod", help="card files as a print-on-demand service asks for them",
+        description="Every deck at a print-on-demand service's picture size, bleed and "
+                    "resolution, named as it asks, with a README.txt saying what to upload; "
+                    "written to <game>--pod-<service>/ in the output folder.")
+    _game(pod)
+    pod.add_argument("--service", required=True, metavar="NAME",
+                     help="the service: thegamecrafter or drivethrucards")
+    pod.set_defaults(handler=run_pod)
 
 
 def _report(result: BuildResult, what: str, console: Console) -> None:
@@ -90,4 +100,27 @@ def run_tts(args: argparse.Namespace, console: Console) -> int:
                         variant=args.variant, overrides=settings(args), progress=progress)
     _report(result, f"Tabletop Simulator import ({len(result.files)} files; see "
             "IMPORT.md)", console)
+    return 0
+
+
+def run_pod(args: argparse.Namespace, console: Console) -> int:
+    """Write the print-on-demand export (its warnings first, as check prints them)."""
+    from printkit.export.pod import export_pod  # loaded by the command that uses it
+    from printkit.export.services import UnknownService, service
+
+    try:
+        offer = service(args.service)
+    except UnknownService as error:
+        console.error(f"error: {error}")
+        return 2
+
+    def progress(label: str, done: int, total: int) -> None:
+        console.progress(label, done, total)
+
+    done = export_pod(args.game, offer, output_root=Path(args.output), variant=args.variant,
+                      overrides=settings(args), progress=progress)
+    for warning in done.warnings:
+        console.error(warning.render_warning())
+    _report(done.result, f"{len(done.result.files)} files for {offer.title} (see "
+            "README.txt)", console)
     return 0

@@ -94,7 +94,7 @@ def _board(out: OutputSet, board: BoardPieces, tiled: bytes, dpi: float,
         progress(board.label, done, len(names))
 
 
-def _check_sizes(kit: KitPlan, pieces: Pieces, dpi: float) -> None:
+def check_sizes(kit: KitPlan, pieces: Pieces, dpi: float) -> None:
     """Refuse, before drawing anything, a picture with more pixels than the png-pixels
     limit allows (a card, a token, a whole board, a sheet of paper), or one whose pixels
     alone would pass the output limit."""
@@ -128,7 +128,7 @@ def _check_sizes(kit: KitPlan, pieces: Pieces, dpi: float) -> None:
 def png_export(kit: KitPlan, out: OutputSet, dpi: float, progress: Progress = silent) -> None:
     """Queue every image of ``kit`` at ``dpi`` in ``out``."""
     pieces = kit_pieces(kit)
-    _check_sizes(kit, pieces, dpi)
+    check_sizes(kit, pieces, dpi)
     for deck in pieces.decks:
         _artwork(out, deck_files(deck), dpi, deck.label, progress)
     for tokens in pieces.tokens:
