@@ -25,7 +25,7 @@ from printkit.errors import DefinitionError, Problem
 from printkit.export.pieces import DeckPieces, Pieces, kit_pieces
 from printkit.export.png import check_sizes
 from printkit.export.raster import artwork_pdf, fitted_images, png_bytes
-from printkit.export.services import CardSize, Service, matching_size
+from printkit.export.services import TOLERANCE, CardSize, Service, matching_size
 from printkit.export.writing import commit, export_name, folder_for, prepare
 from printkit.kit import Progress, silent
 from printkit.kit.build import BuildResult
@@ -61,14 +61,17 @@ def _decks(kit: KitPlan, pieces: Pieces, offer: Service) -> list[_Deck]:
     plans = [kit.cards] if kit.cards is not None else []
     plans += [part for part in kit.components.parts if isinstance(part, CardsPlan)]
     margins = {plan.deck_source.stem: plan.deck_source.safe_margin for plan in plans}
-    found, wrong = [], []
+    found: list[_Deck] = []
+    wrong: list[Problem] = []
     for deck in pieces.decks:
         match = matching_size(offer, deck.width, deck.height)
         if match is None:
+            where = located(kit.game.definition, [_deck_path(kit, deck.name, "size")])[0]
             wrong.append(Problem(
                 f"{deck.label}: the cards are {size_text(deck.width, deck.height)}; "
-                f"{offer.title} prints {offer.sizes_text()} "
-                f"(within {0.5:g} mm; a landscape deck matches turned)"))
+                f"{offer.title} prints {offer.sizes_text()} (within "
+                f"{TOLERANCE / MM:g} mm, either way up): choose another service or size",
+                where))
             continue
         size, landscape = match
         across, down = offer.pixels(size)
@@ -82,12 +85,13 @@ def _decks(kit: KitPlan, pieces: Pieces, offer: Service) -> list[_Deck]:
     return found
 
 
-def _margin_path(kit: KitPlan, deck: str) -> tuple[str | int, ...]:
-    """Where a deck's ``safe_margin`` is written (or would be) in the definition."""
+def _deck_path(kit: KitPlan, deck: str, key: str) -> tuple[str | int, ...]:
+    """Where a deck's ``key`` (``size``, ``safe_margin``) is written, or would be, in the
+    definition: under ``card`` for the main deck, else under its component."""
     if deck == "cards":
-        return ("card", "safe_margin")
+        return ("card", key)
     names = [component.name for component in kit.game.definition.components]
-    return ("components", names.index(deck), "safe_margin") if deck in names else ()
+    return ("components", names.index(deck), key) if deck in names else ()
 
 
 def safe_warnings(kit: KitPlan, decks: Sequence[_Deck], offer: Service) -> tuple[Problem, ...]:
@@ -96,7 +100,7 @@ def safe_warnings(kit: KitPlan, decks: Sequence[_Deck], offer: Service) -> tuple
     keep)."""
     safe = offer.safe * POINTS_PER_INCH
     short = [deck for deck in decks if deck.safe_margin < safe - 1e-6]
-    where = located(kit.game.definition, [_margin_path(kit, deck.pieces.name)
+    where = located(kit.game.definition, [_deck_path(kit, deck.pieces.name, "safe_margin")
                                           for deck in short])
     return tuple(Problem(
         f"{deck.pieces.label}: safe_margin is {deck.safe_margin / MM:.4g} mm, less than "

@@ -1,0 +1,124 @@
+"""``printkit export pod``: each service's files at its picture size, bleed and resolution,
+named and ordered as it asks, a located warning where the game's safe margin is narrower
+than the service's safe zone, clear errors for a deck of another size and for an unknown
+service, and the same bytes twice."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from PIL import Image
+
+from printkit.cli import Exit
+from printkit.export.pod import export_pod
+from printkit.export.services import SERVICES, service
+from tests.conftest import Run
+
+POKER_PIXELS = (825, 1125)
+"""2.75 x 3.75 in at 300 dpi: a poker card with 1/8 in of bleed on each side."""
+
+
+def _phys(png: bytes) -> tuple[int, int, int]:
+    """The pHYs chunk's pixels per unit across and down, and its unit (1: metre)."""
+    at = png.index(b"pHYs")
+    across, down, unit = struct.unpack(">IIB", png[at + 4:at + 13])
+    return across, down, unit
+
+
+@pytest.fixture(scope="module")
+def crafter(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return export_pod("white-star", service("thegamecrafter"),
+                      output_root=tmp_path_factory.mktemp("tgc")).result.folder
+
+
+def test_the_game_crafter_files_are_poker_pictures_with_bleed(crafter: Path) -> None:
+    assert crafter.name == "white-star--pod-thegamecrafter"
+    fronts = sorted(p.name for p in (crafter / "cards" / "fronts").iterdir())
+    assert len(fronts) == 44  # White Star's different faces (the aid is one, shown 4 times)
+    assert fronts[0] == "001-KX.png" and fronts[-1] == "044-player-aid.png"
+    backs = [crafter / "cards" / "back.png", crafter / "cards" / "backs" / "aid.png"]
+    for path in [crafter / "cards" / "fronts" / fronts[0], *backs]:
+        with Image.open(path) as image:
+            assert image.size == POKER_PIXELS and image.mode == "RGB"
+        assert _phys(path.read_bytes()) == (11811, 11811, 1)  # 300 dpi in pixels a metre
+    readme = (crafter / "README.txt").read_text()
+    assert "cards/fronts/044-player-aid.png  x4  behind it: cards/backs/aid.png" in readme
+    assert "cards/fronts/001-KX.png  x1  behind it: cards/back.png" in readme
+    assert "825 x 1125 pixels" in readme
+
+
+def test_a_landscape_deck_gets_wide_pictures(tmp_path: Path) -> None:
+    folder = export_pod("stars-and-bars", service("thegamecrafter"),
+                        output_root=tmp_path).result.folder
+    with Image.open(folder / "cards" / "back.png") as image:
+        assert image.size == (1125, 825)
+
+
+def test_drivethrucards_gets_one_pdf_back_then_face(tmp_path: Path) -> None:
+    done = export_pod("white-star", service("drivethrucards"), output_root=tmp_path)
+    names = sorted(path.name for path in done.result.files)
+    assert names == ["README.txt", "cards.pdf"]
+    document = pypdfium2.PdfDocument(done.result.folder / "cards.pdf")
+    try:
+        assert len(document) == 2 * 47  # every card, copies included, back then face
+        width, height = document[0].get_size()
+        assert (round(width), round(height)) == (198, 270)  # 2.75 x 3.75 in
+        for index in (0, 1):
+            pictures = [obj.get_px_size() for obj in document[index].get_objects()
+                        if isinstance(obj, pypdfium2.PdfImage)]
+            assert pictures == [POKER_PIXELS]  # each page one picture at 300 dpi
+        back = document[0].render(scale=300 / 72).to_pil()
+        face = document[1].render(scale=300 / 72).to_pil()
+        # page 1 is the deck's back, the same picture as page 3; page 2 is a face
+        again = document[2].render(scale=300 / 72).to_pil()
+        assert back.tobytes() == again.tobytes() and back.tobytes() != face.tobytes()
+    finally:
+        document.close()
+    assert "page 1 is the back of card 1" in (done.result.folder / "README.txt").read_text()
+
+
+def test_safe_margin_narrower_than_the_safe_zone_is_a_located_warning(
+        run_cli: Run, tmp_path: Path) -> None:
+    narrow = run_cli("export", "pod", "white-star", "--service", "thegamecrafter",
+                     "-o", str(tmp_path))
+    assert narrow.status == Exit.OK
+    assert "decks/white-star.yaml:42:16: warning: Stars (White Star): safe_margin is 3 mm" \
+        in narrow.err
+    assert "3.175 mm" in narrow.err
+    wide = run_cli("export", "pod", "white-star", "--service", "thegamecrafter",
+                   "--set", "card.safe_margin=4mm", "-o", str(tmp_path))
+    assert wide.status == Exit.OK and "warning" not in wide.err
+
+
+def test_a_deck_of_another_size_is_refused_with_both_sizes(run_cli: Run,
+                                                           tmp_path: Path) -> None:
+    result = run_cli("export", "pod", "stars-and-stripes", "--service", "drivethrucards",
+                     "-o", str(tmp_path))
+    assert result.status == Exit.INPUT
+    assert "decks/stars-and-stripes.yaml:31:9: error:" in result.err
+    assert "63.5 x 63.5 mm" in result.err and "poker (2.5 x 3.5 in)" in result.err
+    assert "Traceback" not in result.err
+    assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_an_unknown_service_lists_the_known_ones(run_cli: Run, tmp_path: Path) -> None:
+    result = run_cli("export", "pod", "white-star", "--service", "gamecrafter",
+                     "-o", str(tmp_path))
+    assert result.status == Exit.USAGE
+    assert "did you mean 'thegamecrafter'?" in result.err
+    for name in SERVICES:
+        assert name in result.err
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_same_input_gives_the_same_bytes(tmp_path: Path) -> None:
+    for name in SERVICES:
+        first = export_pod("white-star", service(name), output_root=tmp_path / "a").result
+        second = export_pod("white-star", service(name), output_root=tmp_path / "b").result
+        assert len(first.files) == len(second.files) > 1
+        for one, two in zip(first.files, second.files, strict=True):
+            assert one.relative_to(first.folder) == two.relative_to(second.folder)
+            assert one.read_bytes() == two.read_bytes(), one
