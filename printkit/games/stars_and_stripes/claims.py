@@ -18,8 +18,8 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
+from printkit.games.stars_and_stripes.engine_needs import Rules
 from printkit.games.stars_and_stripes.notation import card_words, parse_card, parse_square
 from printkit.games.stars_and_stripes.state import (
     EMPTY,
@@ -30,16 +30,13 @@ from printkit.games.stars_and_stripes.state import (
     cards_match,
     squares_of,
 )
-from printkit.rules.base import Claim, Game, Player
-
-if TYPE_CHECKING:
-    from printkit.games.stars_and_stripes.rules import StarsAndStripes
+from printkit.rules.base import Claim, Player
 
 State = StarsAndStripesState
 Compute = Callable[[State, str | None], object]
 
 
-def claims(game: StarsAndStripes) -> Mapping[str, Claim[State]]:
+def claims(game: Rules) -> Mapping[str, Claim[State]]:
     """The claims of a game played with ``game``'s parameters."""
 
     def plain(answer: Callable[[State], object]) -> Compute:
@@ -132,7 +129,7 @@ def _mover(state: State) -> Player:
     return state.to_move
 
 
-def _legal_placements(game: StarsAndStripes, state: State, argument: str) -> object:
+def _legal_placements(game: Rules, state: State, argument: str) -> object:
     card = parse_card(game.params.decks, argument.strip(), argument,
                       len(argument) - len(argument.lstrip()))
     if card in state.cells:
@@ -141,7 +138,7 @@ def _legal_placements(game: StarsAndStripes, state: State, argument: str) -> obj
     return [game.square_text(s) for s, allowed in options if allowed >> card & 1]
 
 
-def _seat(game: StarsAndStripes, argument: str) -> Player:
+def _seat(game: Rules, argument: str) -> Player:
     name = argument.strip().upper()
     if name not in game.names:
         raise ValueError(f"no player {argument.strip()!r}: the players are "
@@ -149,14 +146,14 @@ def _seat(game: StarsAndStripes, argument: str) -> Player:
     return game.names.index(name)
 
 
-def _hand(game: StarsAndStripes, state: State, argument: str) -> object:
+def _hand(game: Rules, state: State, argument: str) -> object:
     hand = state.hands[_seat(game, argument)]
     if hand is None:
         raise ValueError(f"the hand of {argument.strip()} is not known in this position")
     return [game.card_text(c) for c in sorted(hand)]
 
 
-def _fitting_cards(game: StarsAndStripes, state: State, argument: str) -> object:
+def _fitting_cards(game: Rules, state: State, argument: str) -> object:
     seat = _seat(game, argument)
     hand = state.hands[seat]
     if hand is None:
@@ -166,7 +163,7 @@ def _fitting_cards(game: StarsAndStripes, state: State, argument: str) -> object
             for s, allowed in options for c in sorted(hand) if allowed >> c & 1]
 
 
-def _open_squares(game: StarsAndStripes, state: State, argument: str) -> object:
+def _open_squares(game: Rules, state: State, argument: str) -> object:
     seat = _seat(game, argument)
     placed = set(state.cells)
     loose = sum(1 << c for c in range(game.n_cards) if c not in placed)
@@ -174,19 +171,19 @@ def _open_squares(game: StarsAndStripes, state: State, argument: str) -> object:
             if allowed & loose]
 
 
-def _independent_squares(game: StarsAndStripes, state: State) -> object:
+def _independent_squares(game: Rules, state: State) -> object:
     _mover(state)
     return [game.square_text(s) for s in state.free]
 
 
-def _legal_followers(game: StarsAndStripes, state: State) -> object:
+def _legal_followers(game: Rules, state: State) -> object:
     options = game.follower_options(state, _mover(state))
     loose = sorted(set(range(game.n_cards)) - set(state.cells))
     return [f"{game.square_text(s)} {game.card_text(c)}"
             for s, allowed in options for c in loose if allowed >> c & 1]
 
 
-def _legal_move(game: StarsAndStripes, state: State, argument: str) -> StarsAndStripesMove:
+def _legal_move(game: Rules, state: State, argument: str) -> StarsAndStripesMove:
     move = game.parse_move(state, argument)
     reason = game.refusal_code(state, move)
     if reason is not None:
@@ -194,21 +191,21 @@ def _legal_move(game: StarsAndStripes, state: State, argument: str) -> StarsAndS
     return move
 
 
-def _captures(game: StarsAndStripes, state: State, argument: str) -> object:
+def _captures(game: Rules, state: State, argument: str) -> object:
     move = _legal_move(game, state, argument)
     if move.kind != FOLLOWER:
         return []
     return [game.square_text(s) for s in squares_of(game.capture_group(state, move.square))]
 
 
-def _claims_trump(game: StarsAndStripes, state: State, argument: str) -> object:
+def _claims_trump(game: Rules, state: State, argument: str) -> object:
     move = _legal_move(game, state, argument)
     if move.kind != FOLLOWER or state.trump_holder >= 0:
         return False
     return game.apply(state, move, random.Random(0)).trump_holder == state.to_move
 
 
-def _owner(game: StarsAndStripes, state: State, argument: str) -> object:
+def _owner(game: Rules, state: State, argument: str) -> object:
     square = parse_square(game, argument)
     card = state.cells[square]
     if card == EMPTY:
@@ -224,7 +221,7 @@ def _owner(game: StarsAndStripes, state: State, argument: str) -> object:
 # --------------------------------------------------------------------------- the simulator
 
 
-def figures(game: StarsAndStripes, history: Sequence[State]) -> Mapping[str, float]:
+def figures(game: Rules, history: Sequence[State]) -> Mapping[str, float]:
     """Counts for one game: placements, captures, exchanges, passes and how it ended."""
     counts = {
         "trump captured": 0.0,
@@ -257,9 +254,11 @@ def figures(game: StarsAndStripes, history: Sequence[State]) -> Mapping[str, flo
     return counts
 
 
-def heuristic(game: StarsAndStripes, state: State, player: Player) -> float:
+def heuristic(game: Rules, state: State, player: Player) -> float:
     """Follower lead over the best opponent, plus a bonus of 3 for holding the Trump."""
-    value = Game.heuristic(game, state, player)
+    scores = game.scores(state)
+    others = [s for i, s in enumerate(scores) if i != player]
+    value = float(scores[player] - (max(others) if others else 0))
     if state.trump_holder == player:
         value += 3.0
     return value

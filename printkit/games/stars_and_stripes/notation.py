@@ -64,8 +64,9 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from printkit.games.stars_and_stripes.engine_needs import Table
 from printkit.games.stars_and_stripes.state import (
     DECK_LETTERS,
     EMPTY,
@@ -96,9 +97,6 @@ from printkit.rules.notation import (
     single,
     tokens,
 )
-
-if TYPE_CHECKING:
-    from printkit.games.stars_and_stripes.rules import StarsAndStripes
 
 KEYS: Final = ("to move", "first", "placed", "turn")
 """The keys of a position besides ``hand <player>``."""
@@ -153,7 +151,7 @@ def card_words(decks: int, text: str) -> list[Card]:
     return [parse_card(decks, t.text, text, t.offset) for t in tokens(text)]
 
 
-def parse_square(game: StarsAndStripes, text: str) -> Square:
+def parse_square(game: Table, text: str) -> Square:
     """A square written alone (``2,5`` or ``(2, 5)``); ``ValueError`` if it is not one on
     the board."""
     match = _SQUARE_RE.fullmatch(text.strip())
@@ -165,14 +163,14 @@ def parse_square(game: StarsAndStripes, text: str) -> Square:
     return row * game.size + col
 
 
-def _player(game: StarsAndStripes, keyed: Keyed, token: Token) -> Player:
+def _player(game: Table, keyed: Keyed, token: Token) -> Player:
     return player(keyed, token, game.names)
 
 
 # --------------------------------------------------------------------------- positions
 
 
-def format_state(game: StarsAndStripes, state: StarsAndStripesState,
+def format_state(game: Table, state: StarsAndStripesState,
                  viewer: Player | None = None) -> str:
     """The position in notation; as ``viewer`` sees it (other known hands masked) if given."""
     lines = _board_text(game, state)
@@ -189,7 +187,7 @@ def format_state(game: StarsAndStripes, state: StarsAndStripesState,
     return "\n".join(lines) + "\n"
 
 
-def hidden_from(game: StarsAndStripes, state: StarsAndStripesState,
+def hidden_from(game: Table, state: StarsAndStripesState,
                 player: Player) -> set[str]:
     """The cards of the other players' known hands, which ``player``'s view must not show
     (an unknown hand hides nothing: its cards are unknown to everybody)."""
@@ -201,11 +199,11 @@ def hidden_from(game: StarsAndStripes, state: StarsAndStripesState,
     return secret - {game.card_text(c) for c in own} if own is not None else secret
 
 
-def _player_text(game: StarsAndStripes, seat: Player) -> str:
+def _player_text(game: Table, seat: Player) -> str:
     return game.names[seat] if seat >= 0 else "none"
 
 
-def _cell_text(game: StarsAndStripes, state: StarsAndStripesState, square: Square) -> str:
+def _cell_text(game: Table, state: StarsAndStripesState, square: Square) -> str:
     card = state.cells[square]
     if card == EMPTY:
         return "."
@@ -219,13 +217,13 @@ def _cell_text(game: StarsAndStripes, state: StarsAndStripesState, square: Squar
     return f"I:{game.card_text(card)}"
 
 
-def _hand_text(game: StarsAndStripes, hand: tuple[Card, ...] | None) -> str:
+def _hand_text(game: Table, hand: tuple[Card, ...] | None) -> str:
     if hand is None:
         return "?"
     return " ".join(game.card_text(c) for c in hand) if hand else "-"
 
 
-def _board_text(game: StarsAndStripes, state: StarsAndStripesState) -> list[str]:
+def _board_text(game: Table, state: StarsAndStripesState) -> list[str]:
     words = [_cell_text(game, state, s) for s in range(len(state.cells))]
     width = max(len(t) for t in words)
     n = game.size
@@ -241,7 +239,7 @@ def _hand_key(written: str) -> str | None:
     return None
 
 
-def parse_state(game: StarsAndStripes, text: str) -> StarsAndStripesState:
+def parse_state(game: Table, text: str) -> StarsAndStripesState:
     """Read a position; raises :class:`NotationError` pointing at the offending word."""
     keyed = read_keyed(text, keys=KEYS, key_of=_hand_key, rows=True, continued=False)
     n = game.size
@@ -312,7 +310,7 @@ def parse_state(game: StarsAndStripes, text: str) -> StarsAndStripesState:
     return state
 
 
-def _hands(game: StarsAndStripes, keyed: Keyed,
+def _hands(game: Table, keyed: Keyed,
            seen: set[Card]) -> list[tuple[Card, ...] | None]:
     """The hands of the ``hand`` lines (None for a player without one, or with ``?``)."""
     hands: list[tuple[Card, ...] | None] = [None] * game.players
@@ -342,7 +340,7 @@ def _hands(game: StarsAndStripes, keyed: Keyed,
     return hands
 
 
-def impossibility(game: StarsAndStripes,
+def impossibility(game: Table,
                   state: StarsAndStripesState) -> tuple[str, Square] | None:
     """Something no game could have led to, with the square to point at, or None."""
     geo = geometry(game.size)
@@ -408,7 +406,7 @@ def impossibility(game: StarsAndStripes,
 # --------------------------------------------------------------------------- moves
 
 
-def format_move(game: StarsAndStripes, move: StarsAndStripesMove) -> str:
+def format_move(game: Table, move: StarsAndStripesMove) -> str:
     """A move in notation; ``ValueError`` for something that is not a move of this game."""
     if not is_move(move):
         raise ValueError(f"not a move of Stars and Stripes: {move!r}")
@@ -425,7 +423,7 @@ def format_move(game: StarsAndStripes, move: StarsAndStripesMove) -> str:
     raise ValueError(f"not a move of Stars and Stripes: {move!r}")
 
 
-def parse_move(game: StarsAndStripes, text: str) -> StarsAndStripesMove:
+def parse_move(game: Table, text: str) -> StarsAndStripesMove:
     """Read a move (legal or not); raises :class:`NotationError` pointing into ``text``."""
     keyed = Keyed(text, {}, [])
     words = tokens(text)
