@@ -91,11 +91,14 @@ def sections(options: AidOptions) -> tuple[tuple[str, str], ...]:
               f"{options.supply} Dreadnoughts and {options.supply} Scouts each. None left of "
               "a kind: no such ship for you.")
     last = "" if options.self_elimination else " Never your last ship."
+    passing = ("No card: pass." if options.self_elimination else
+               "No card, or your only action would give up your last ship: pass.")
     return (
         ("Values", f"In the galaxy A = 1 up to K = 13 (the Core is {placer} highest, King "
                    "high). A discarded Ace counts 14. To beat a card, go strictly higher."),
         ("Your turn", "Your ships on the Core? First you may add a free Scout to a "
-                      "non-club system of yours. Then discard one card to:"),
+                      f"non-club system of yours. {passing} Otherwise discard one card "
+                      "to:"),
         ("Build", f"beat a non-club system you occupy: add {build}."),
         ("Move", "one ship along a lane to a system free of enemy ships whose card you "
                  "beat."),
@@ -104,7 +107,8 @@ def sections(options: AidOptions) -> tuple[tuple[str, str], ...]:
                    "flipped again and lives on tails. An emptied system gets a new card."),
         ("Reconstruct", f"remove one of your ships; the discard replaces the card it was "
                         f"on.{last}"),
-        ("Then", "everybody draws or discards to hold one card per ship."),
+        ("Then", "everybody discards, then draws, to hold one card per ship (fewer only "
+                 "when the deck and the discards are both empty)."),
         ("Supply", supply),
         ("Win", f"all other fleets gone, or your ships on {domination(systems)} of the "
                 f"{systems} systems, the Core among them. Both last fleets lost in one "
