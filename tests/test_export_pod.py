@@ -15,10 +15,18 @@ from PIL import Image
 from printkit.cli import Exit
 from printkit.export.pod import export_pod
 from printkit.export.services import SERVICES, service
-from tests.conftest import Run
+from tests.conftest import ROOT, Run
 
 POKER_PIXELS = (825, 1125)
 """2.75 x 3.75 in at 300 dpi: a poker card with 1/8 in of bleed on each side."""
+
+
+def _at(deck: str, text: str) -> str:
+    """``decks/DECK.yaml:LINE:COLUMN`` of the first line holding ``text`` (the value's
+    column), so the test follows the definition when it is edited."""
+    lines = (ROOT / "decks" / f"{deck}.yaml").read_text().splitlines()
+    number, line = next((n, line) for n, line in enumerate(lines, 1) if text in line)
+    return f"decks/{deck}.yaml:{number}:{line.index(text) + len(text) + 2}"
 
 
 def _phys(png: bytes) -> tuple[int, int, int]:
@@ -85,8 +93,8 @@ def test_safe_margin_narrower_than_the_safe_zone_is_a_located_warning(
     narrow = run_cli("export", "pod", "white-star", "--service", "thegamecrafter",
                      "-o", str(tmp_path))
     assert narrow.status == Exit.OK
-    assert "decks/white-star.yaml:42:16: warning: Stars (White Star): safe_margin is 3 mm" \
-        in narrow.err
+    assert f"{_at('white-star', 'safe_margin:')}: warning: Stars (White Star): " \
+        "safe_margin is 3 mm" in narrow.err
     assert "3.175 mm" in narrow.err
     wide = run_cli("export", "pod", "white-star", "--service", "thegamecrafter",
                    "--set", "card.safe_margin=4mm", "-o", str(tmp_path))
@@ -98,7 +106,7 @@ def test_a_deck_of_another_size_is_refused_with_both_sizes(run_cli: Run,
     result = run_cli("export", "pod", "stars-and-stripes", "--service", "drivethrucards",
                      "-o", str(tmp_path))
     assert result.status == Exit.INPUT
-    assert "decks/stars-and-stripes.yaml:31:9: error:" in result.err
+    assert f"{_at('stars-and-stripes', '  size:')}: error:" in result.err
     assert "63.5 x 63.5 mm" in result.err and "poker (2.5 x 3.5 in)" in result.err
     assert "Traceback" not in result.err
     assert not list(tmp_path.iterdir())  # nothing written

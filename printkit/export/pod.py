@@ -15,9 +15,13 @@ definition's ``safe_margin``.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
 
 from printkit.deck.colourcues import located
 from printkit.deck.sizes import size_text
@@ -159,12 +163,8 @@ def _pdf(out: OutputSet, deck: _Deck, offer: Service, progress: Progress) -> lis
 
 
 def _image_pdf(pngs: Sequence[bytes], deck: _Deck, offer: Service, title: str) -> bytes:
-    """A PDF whose every page is one of ``pngs``, at the service's resolution."""
-    import io
-
-    from reportlab.lib.utils import ImageReader
-    from reportlab.pdfgen.canvas import Canvas
-
+    """A PDF whose every page is one of ``pngs``, at the service's resolution (the same
+    picture stored once however many pages show it)."""
     width, height = (side / offer.dpi * POINTS_PER_INCH for side in deck.pixels)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=True, pageCompression=1)
