@@ -209,16 +209,12 @@ def _empty_share(layout: PdfLayout, ink: float | None) -> float:
 
 
 KNOWN_EMPTY = {
-    ("stars-and-stripes", "setup"):
-        "on the boards of 11 x 11 and more the first example takes 80 % of a page and a new "
-        "section follows it: the end of 'Setting up' before it stands alone",
-    ("white-star", "widow"):
-        "'The widow' (a third of a page) is followed by an example of a whole page",
-    ("white-star", "first-tricks"):
-        "the trick examples are taller than a page at legible size: the text before the "
-        "first one cannot share its page",
-    ("white-star", "only-skulls"):
-        "'The Star' (a third of a page) is followed by examples of a whole page each",
+    ("stars-and-stripes", "deal"):
+        "on the boards of 11 x 11 and more, 'A sample game' starts half way down a page and "
+        "its first example, of most of a page, cannot follow it there",
+    ("white-star", "hand-end"):
+        "'Scoring a hand' and 'The end of the game' (moved up) fill 40 % of the page before "
+        "three examples of a whole page each and a new section",
     ("white-star", "all-pass-forced"):
         "with this variant's example (and the lead-in it keeps) after 'Nobody bids', the "
         "page of 'Nobody bids' stays half empty",

@@ -10,7 +10,7 @@ pages the PDF put before the back cover, and the contents give the PDF's page nu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 
 from printkit.booklet.document import (
@@ -180,21 +180,24 @@ def _table(block: Table) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
 
 
-def _diagrams(diagrams: Sequence[Diagram]) -> str:
+def _diagrams(diagrams: Sequence[Diagram], widths: Mapping[str, float]) -> str:
+    """The diagrams, each as wide as the PDF draws it (``widths``: points, by ident)."""
     parts = []
     for diagram in diagrams:
         label = f'<div class="label">{escape(diagram.label)}</div>' if diagram.label else ""
-        parts.append(f'<div class="diagram">{label}{diagram.svg}</div>')
+        width = widths.get(diagram.ident)
+        size = f' style="width: {to_mm(width):.1f}mm"' if width else ""
+        parts.append(f'<div class="diagram"{size}>{label}{diagram.svg}</div>')
     return f'<div class="diagrams">{"".join(parts)}</div>'
 
 
-def _figure(figure: Figure) -> str:
+def _figure(figure: Figure, widths: Mapping[str, float]) -> str:
     parts = [f'<figure class="example" id="example-{figure.number}">',
              f'<div class="title">{escape(figure.heading)}</div>']
     if figure.intro:
         parts.append(f'<p class="intro">{inline(figure.intro)}</p>')
     if figure.diagrams:
-        parts.append(_diagrams(figure.diagrams))
+        parts.append(_diagrams(figure.diagrams, widths))
     else:
         parts.append(f'<pre class="notation">{escape(figure.notation)}</pre>')
     if figure.caption:
@@ -233,8 +236,9 @@ def _components(block: Components) -> str:
     return f'<table class="components"><tbody>{"".join(rows)}</tbody></table>{summary}'
 
 
-def block_html(block: Block) -> str:
-    """One block as HTML (the contents, which need the whole booklet, excepted)."""
+def block_html(block: Block, widths: Mapping[str, float] | None = None) -> str:
+    """One block as HTML (the contents, which need the whole booklet, excepted);
+    ``widths`` are the widths the PDF draws diagrams at (points, by ident)."""
     if isinstance(block, Heading):
         level = min(block.level, 3)
         return f"<h{level}>{inline(block.spans)}</h{level}>"
@@ -250,7 +254,7 @@ def block_html(block: Block) -> str:
     if isinstance(block, PageBreak):
         return '<div class="page-break"></div>'
     if isinstance(block, Figure):
-        return _figure(block)
+        return _figure(block, widths or {})
     if isinstance(block, Components):
         return _components(block)
     raise TypeError(f"unverified block in a booklet: {block!r}")
@@ -276,7 +280,9 @@ def _body(blocks: Sequence[Block], layout: PdfLayout | None) -> tuple[str, str]:
     starts = layout.page_starts if layout is not None else frozenset()
     body: list[str] = []
     back: list[str] | None = None
-    for index, block in enumerate(blocks):
+    order = layout.order if layout is not None and layout.order else range(len(blocks))
+    for index in order:  # the PDF's order: it may set text before an example
+        block = blocks[index]
         if isinstance(block, BackCover):
             back = None if layout is not None and layout.back_in_body else []
             continue  # the back cover's text ends the body where the PDF's does
@@ -289,7 +295,7 @@ def _body(blocks: Sequence[Block], layout: PdfLayout | None) -> tuple[str, str]:
         elif isinstance(block, Contents):
             out.append(_contents(block, index, headings, pages))
         else:
-            out.append(block_html(block))
+            out.append(block_html(block, layout.diagram_widths if layout is not None else None))
     return "\n".join(body), "\n".join(back or [])
 
 

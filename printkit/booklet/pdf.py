@@ -47,7 +47,7 @@ from printkit.booklet.pdfcover import (
     draw_notes,
 )
 from printkit.booklet.pdffloat import float_example
-from printkit.booklet.pdfflow import BREAK, Placed, kind_of
+from printkit.booklet.pdfflow import BREAK, Placed, drawn_order, kind_of
 from printkit.booklet.pdfscene import FaceForms
 from printkit.layout.fonts import REGULAR, register_fonts
 from printkit.layout.paper import Paper
@@ -76,6 +76,8 @@ class PageRecord:
     starts with the rest of a block begun on the page before)."""
     last_body_page: int = 0
     total: int = 0
+    diagram_widths: dict[str, float] = field(default_factory=dict)
+    """Diagram ident -> the width it is drawn at (points)."""
     placed: list[Placed] = field(default_factory=list)
     """Every flowable drawn, in order (spacers and page changes left out, but for the
     page breaks the template asks for)."""
@@ -100,6 +102,11 @@ class PdfLayout:
     """The page the body ends on (the Notes pages and the back cover follow it)."""
     frame: tuple[float, float] = (0.0, 0.0)
     """Lower and upper edge of a body page's text frame, in points from its foot."""
+    order: tuple[int, ...] = ()
+    """Every block's index in the order the pages drew them (see
+    :func:`~printkit.booklet.pdfflow.drawn_order`), for the HTML to follow."""
+    diagram_widths: dict[str, float] = field(default_factory=dict)
+    """Diagram ident -> the width the body draws it at (points), for the HTML to follow."""
 
 
 class _Document(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type hints
@@ -114,12 +121,12 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type
 
     def handle_flowable(self, flowables: list[Flowable]) -> None:
         if flowables:
+            if hasattr(self, "frame"):  # from the first page on; first, as it may reorder
+                float_example(flowables, self.frame, self.canv)
             block = getattr(first_drawn(flowables[0]), "pk_block", None)
             self.block = block if block is not None else self.block
             if kind_of(flowables[0]) == BREAK:  # noted on the page it ends
                 self.record.placed.append(Placed(int(self.page), BREAK, 0.0, self.block))
-            if hasattr(self, "frame"):  # from the first page on
-                float_example(flowables, self.frame, self.canv)
         super().handle_flowable(flowables)
 
     def afterFlowable(self, flowable: Flowable) -> None:
@@ -258,6 +265,7 @@ def _layout(booklet: Booklet, page: Paper, pages: dict[str, int], notes: int,
         raise too_small(page, blocks[doc.block] if doc.block is not None
                         and doc.block < len(blocks) else None) from None
     record.total = int(doc.page)
+    record.diagram_widths = dict(writer.drawn)
     return buffer.getvalue()
 
 
@@ -303,4 +311,6 @@ def booklet_pdf(booklet: Booklet, page: Paper) -> PdfLayout:
     text, _ = _frames(page, booklet)
     return PdfLayout(data, total, notes, starts, dict(record.headings), back_size is None,
                      tuple(record.placed), record.last_body_page,
-                     (float(text._y1), float(text._y2)))
+                     (float(text._y1), float(text._y2)),
+                     drawn_order(len(booklet.blocks), record.placed),
+                     dict(record.diagram_widths))

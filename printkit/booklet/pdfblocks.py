@@ -71,9 +71,12 @@ PICTURE_COLUMN = 30 * MM
 SHORT_LIST = 6
 """Lists of this many items or fewer are kept on one page."""
 SHORT_TABLE = 4
-"""Tables of this many rows or fewer are kept on one page; longer ones may break between
-rows (at least :data:`~printkit.booklet.pdfflow.LEAST_ROWS` on each side), their header
-row repeated."""
+"""Tables of this many rows or fewer, and no taller than :data:`SHORT_TABLE_SHARE` of the
+page, are kept on one page; others may break between rows (at least
+:data:`~printkit.booklet.pdfflow.LEAST_ROWS` on each side), their header row repeated."""
+SHORT_TABLE_SHARE = 0.3
+"""Share of the text height above which a table of few rows (long notes in its cells) may
+break too."""
 FIRST_ROWS = 2
 """Rows of a table, under its header, that must follow its heading or lead-in on a page."""
 FIRST_LINES = 3
@@ -238,6 +241,8 @@ class Writer:
         self.pages = pages
         self.headings = headings
         """Every heading of the booklet as (block index, level, text) (for the contents)."""
+        self.drawn: dict[str, float] = {}
+        """Diagram ident -> the width it is drawn at (points), for the HTML to follow."""
         self._scratch = Canvas(io.BytesIO())
         """A canvas to measure flowables on before the layout draws them."""
 
@@ -251,6 +256,7 @@ class Writer:
         fit = min(width, own, self.height * DIAGRAM_SHARE * scene.width / scene.height)
         if shrink < 1.0:
             fit = min(fit, max(fit * shrink, own * least_scale(scene)))
+        self.drawn[diagram.ident] = fit  # the last one made of a diagram is the one drawn
         return SceneFlowable(scene, diagram.faces, self.forms, fit)
 
     def para(self, spans: Inline, style: ParagraphStyle) -> Paragraph:
@@ -405,7 +411,9 @@ class Writer:
         ]))
         self._split_if_tall(table)
         table.spaceAfter = 6  # not a spacer: that would be carried to the top of a page
-        return KeepTogether([table]) if len(block.rows) <= SHORT_TABLE else table
+        short = (len(block.rows) <= SHORT_TABLE
+                 and sum(table._rowHeights) <= self.height * SHORT_TABLE_SHARE)
+        return KeepTogether([table]) if short else table
 
     def _split_if_tall(self, table: Table) -> None:
         """Let ``table`` break inside a row when one of its rows, under the repeated

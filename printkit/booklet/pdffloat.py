@@ -13,10 +13,17 @@ page, as printed figures float to the top of a page.
 from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import ActionFlowable, Flowable, Frame, KeepTogether, Spacer
+from reportlab.platypus import (
+    ActionFlowable,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    Spacer,
+)
 from reportlab.platypus.flowables import _listWrapOn
 
-from printkit.booklet.pdfflow import HEADINGS, LEAD_IN, SECTION, kind_of
+from printkit.booklet.pdfflow import HEADING, HEADINGS, LEAD_IN, SECTION, kind_of
 
 FLOAT_ROOM = 1 / 3
 """Share of a page's text frame that must be left empty below the text before an example
@@ -37,10 +44,34 @@ def _movable(flowable: Flowable) -> bool:
     return kind_of(flowable) not in HEADINGS | {LEAD_IN}
 
 
+def _with_example(flowable: Flowable) -> bool:
+    """Whether ``flowable`` is part of an example, or space between examples (a
+    conditional page break is not: it starts a subsection)."""
+    if isinstance(flowable, CondPageBreak):
+        return False
+    return bool(getattr(flowable, "pk_example", False)) or isinstance(flowable, Spacer)
+
+
+def _unit(flowables: list[Flowable], start: int) -> int:
+    """How many flowables from ``start`` may move ahead of an example as one: a movable
+    flowable, or a subsection's heading (and lead-ins) with what follows them, as
+    :meth:`~printkit.booklet.pdfblocks.Writer.keep_with` sets them out after a conditional
+    page break.  0 if none may."""
+    first = flowables[start]
+    if not isinstance(first, CondPageBreak):
+        return 1 if _movable(first) else 0
+    end = start + 1
+    while end < len(flowables) and kind_of(flowables[end]) in {HEADING, LEAD_IN}:
+        end += 1
+    if end == start + 1 or end >= len(flowables) or not _movable(flowables[end]):
+        return 0
+    return end + 1 - start
+
+
 def _height(flowables: list[Flowable], width: float, canvas: Canvas) -> float:
     """The height ``flowables`` take one after the other (a kept-together group by what it
     holds: reportlab measures the group itself as endless)."""
-    parts = [part for f in flowables
+    parts = [part for f in flowables if not isinstance(f, CondPageBreak)
              for part in (f._content if isinstance(f, KeepTogether) else [f])]
     return float(_listWrapOn(parts, width, canvas)[1])
 
@@ -58,16 +89,16 @@ def float_example(flowables: list[Flowable], frame: Frame, canvas: Canvas) -> in
     if height <= room or height > frame._aH or room <= FLOAT_ROOM * frame._aH:
         return 0
     examples = 1  # the rest of it, and the examples right after it, float with it
-    while examples < len(flowables) and (getattr(flowables[examples], "pk_example", False)
-                                         or isinstance(flowables[examples], Spacer)):
+    while examples < len(flowables) and _with_example(flowables[examples]):
         examples += 1
     moved: list[Flowable] = []
-    for candidate in flowables[examples:]:
-        if not _movable(candidate):
+    at = examples
+    while at < len(flowables):
+        size = _unit(flowables, at)
+        if not size or _height([*moved, *flowables[at:at + size]], width, canvas) > room:
             break
-        if _height([*moved, candidate], width, canvas) > room:
-            break
-        moved.append(candidate)
+        moved += flowables[at:at + size]
+        at += size
     if moved:
         flowables[:examples + len(moved)] = [*moved, *flowables[:examples]]
     return len(moved)

@@ -10,6 +10,7 @@ beside the PDF itself (tests/test_page_flow.py).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.platypus import Flowable, Paragraph, Table
@@ -93,3 +94,19 @@ def kind_of(flowable: Flowable) -> str:
     if isinstance(flowable, Paragraph):
         return _STYLE_KINDS.get(str(flowable.style.name), TEXT)
     return TEXT
+
+
+def drawn_order(count: int, placed: Sequence[Placed]) -> tuple[int, ...]:
+    """The indices of ``count`` blocks in the order the pages drew them: where text was
+    set before an example that did not fit (:mod:`printkit.booklet.pdffloat`), it comes
+    before the example.  A block that drew nothing stays after the block before it."""
+    first: dict[int, int] = {}
+    for rank, item in enumerate(placed):
+        if item.block is not None:
+            first.setdefault(item.block, rank)
+    keys: list[tuple[int, int, int]] = []
+    last = -1
+    for index in range(count):
+        last = first.get(index, last)
+        keys.append((last, 0 if index in first else 1, index))
+    return tuple(index for *_, index in sorted(keys))
