@@ -130,3 +130,11 @@ def test_the_same_input_gives_the_same_bytes(tmp_path: Path) -> None:
         for one, two in zip(first.files, second.files, strict=True):
             assert one.relative_to(first.folder) == two.relative_to(second.folder)
             assert one.read_bytes() == two.read_bytes(), one
+
+
+def test_the_picture_limits_of_export_png_apply(run_cli: Run, tmp_path: Path) -> None:
+    result = run_cli("export", "pod", "white-star", "--service", "thegamecrafter",
+                     "--limit", "png-pixels=900000", "-o", str(tmp_path))
+    assert result.status == Exit.INPUT
+    assert "png-pixels" in result.err and "825 x 1125 = 928125 pixels" in result.err
+    assert not list(tmp_path.iterdir())

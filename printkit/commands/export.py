@@ -11,6 +11,7 @@ from printkit.commands.numbers import decimal, values_may_start_with_minus
 from printkit.commands.printing import build_options, settings
 from printkit.console import Console
 from printkit.export import DEFAULT_DPI
+from printkit.export.services import SERVICES
 
 
 def _game(parser: argparse.ArgumentParser) -> None:
@@ -29,12 +30,13 @@ if TYPE_CHECKING:
 
 
 def register(sub: Any) -> None:
-    """Add the ``export`` sub-command and its two kinds."""
+    """Add the ``export`` sub-command and its three kinds."""
     parser: argparse.ArgumentParser = sub.add_parser(
-        "export", help="images for print services (png) or Tabletop Simulator (tts)",
+        "export", help="images for print services (png, pod) or Tabletop Simulator (tts)",
         description="Export a game as images: every card, token and board as PNG files for "
-                    "a print service, or a Tabletop Simulator import (deck sheets, a saved "
-                    "object and a guide).")
+                    "a print service, a Tabletop Simulator import (deck sheets, a saved "
+                    "object and a guide), or the decks as a print-on-demand service asks "
+                    "for them.")
     kinds = parser.add_subparsers(dest="kind", metavar="KIND", required=True)
     png = kinds.add_parser(
         "png", help="one PNG per card face, back, token side and board",
@@ -65,7 +67,7 @@ def register(sub: Any) -> None:
                     "written to <game>--pod-<service>/ in the output folder.")
     _game(pod)
     pod.add_argument("--service", required=True, metavar="NAME",
-                     help="the service: thegamecrafter or drivethrucards")
+                     help="the service: " + " or ".join(sorted(SERVICES)))
     pod.set_defaults(handler=run_pod)
 
 
