@@ -180,13 +180,19 @@ def _table(block: Table) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
 
 
+HTML_DIAGRAM = 0.95
+"""Width of a diagram in the HTML, as a share of the PDF's: a browser sets the text around
+it a little taller than the PDF does, so an example that fills a PDF page would run over a
+printed one without this margin."""
+
+
 def _diagrams(diagrams: Sequence[Diagram], widths: Mapping[str, float]) -> str:
     """The diagrams, each as wide as the PDF draws it (``widths``: points, by ident)."""
     parts = []
     for diagram in diagrams:
         label = f'<div class="label">{escape(diagram.label)}</div>' if diagram.label else ""
         width = widths.get(diagram.ident)
-        size = f' style="width: {to_mm(width):.1f}mm"' if width else ""
+        size = f' style="width: {to_mm(width) * HTML_DIAGRAM:.1f}mm"' if width else ""
         parts.append(f'<div class="diagram"{size}>{label}{diagram.svg}</div>')
     return f'<div class="diagrams">{"".join(parts)}</div>'
 
