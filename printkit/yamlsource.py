@@ -103,7 +103,10 @@ class _TooBig(Exception):
 
 
 def _build(doc: Document, node: yaml.Node, path: PathKey, problems: list[Problem],
-           budget: _Budget, depth: int = 0) -> object:
+           budget: _Budget, depth: int = 0, *, flag_keys: bool = False) -> object:
+    """The data of ``node``; with ``flag_keys`` (the ``values`` of a parameter reference,
+    ``{parameter: NAME, values: {...}}``) a key YAML reads as a flag is kept, as the text
+    ``true`` or ``false``, so a yes/no parameter can choose what to print."""
     budget.nodes -= 1
     if budget.nodes < 0:
         bound = limits.current()
@@ -119,8 +122,12 @@ def _build(doc: Document, node: yaml.Node, path: PathKey, problems: list[Problem
     if isinstance(node, yaml.MappingNode):
         budget.open.add(id(node))
         result: dict[str, object] = {}
+        reference = any(isinstance(k, yaml.ScalarNode) and k.value == "parameter"
+                        for k, _ in node.value)
         for key_node, value_node in node.value:
             key_value = _scalar_once(doc, key_node, problems, budget)
+            if flag_keys and isinstance(key_value, bool):
+                key_value = "true" if key_value else "false"
             if not isinstance(key_value, (str, int)) or isinstance(key_value, bool):
                 problems.append(Problem("keys must be names", _location(doc, key_node)))
                 continue
@@ -129,7 +136,8 @@ def _build(doc: Document, node: yaml.Node, path: PathKey, problems: list[Problem
                 problems.append(Problem(f"duplicate key {key!r}", _location(doc, key_node)))
                 continue
             doc.key_locations[(*path, key)] = _location(doc, key_node)
-            result[key] = _build(doc, value_node, (*path, key), problems, budget, depth + 1)
+            result[key] = _build(doc, value_node, (*path, key), problems, budget, depth + 1,
+                                 flag_keys=reference and key == "values")
         budget.open.discard(id(node))
         return result
     if isinstance(node, yaml.SequenceNode):

@@ -44,6 +44,13 @@ as it is, ``values`` says what to print instead::
 
     count: {parameter: ships_per_player, values: {unlimited: 15}}
 
+A yes/no parameter chooses between the keys ``true`` and ``false`` (written bare, as YAML
+reads flags; in any other mapping such a key is still refused)::
+
+    notes:
+      - parameter: strict_claims
+        values: {true: "Claim your points before the next card.", false: "Points count at once."}
+
 The substitution happens on the file's data before the schema checks it, and each
 substituted value keeps the place where the reference was written, so every problem is
 still reported at a line of the file.
@@ -122,8 +129,16 @@ def _value(doc: Document, reference: Mapping[str, Any], name: str, path: PathKey
         problems.append(doc.problem((*path, "values"), "values maps a parameter's values to "
                                     "what to use instead, e.g. {unlimited: 15}"))
         return value
-    return next((new for old, new in mapping.items() if old == value
-                 and isinstance(old, bool) == isinstance(value, bool)), value)
+    return next((new for old, new in mapping.items() if _chooses(old, value)), value)
+
+
+def _chooses(key: object, value: object) -> bool:
+    """Whether the key of a ``values`` map stands for ``value``: a flag is chosen by the
+    key ``true`` or ``false`` (YAML reads a bare ``true:`` as a flag; the loader keeps it
+    as that text), any other value by a key equal to it."""
+    if isinstance(value, bool):
+        return key == ("true" if value else "false")
+    return key == value and not isinstance(key, bool)
 
 
 def _groups(data: Mapping[str, Any]) -> list[tuple[PathKey, dict[str, Any]]]:
