@@ -36,7 +36,10 @@ resources) and every part are checked when the plugin is loaded.
 
 The part types live in the layers that use them; this module names them for type checking
 and imports each only to check a value of it, when that part is loaded (by then the
-plugin's own module has imported it): ``pyproject.toml`` lets it, and only it, do so.
+plugin's own module has imported it): ``pyproject.toml`` lets it, and only it, do so.  Each
+type sits in a module that does not itself reach :mod:`printkit.plugins` (the face and back
+kinds in :mod:`printkit.render.kindtypes`, the agents in :mod:`printkit.rules.agentbase`), so
+these imports close no import cycle (``tests/test_import_cycles.py``).
 """
 
 from __future__ import annotations
@@ -50,8 +53,8 @@ if TYPE_CHECKING:
     from printkit.booklet.phrases.base import Phrasebook
     from printkit.render.board import BoardMaker
     from printkit.render.diagram import PositionPictures
-    from printkit.render.kinds import BackKind, FaceKind
-    from printkit.rules.agents import Agent
+    from printkit.render.kindtypes import BackKind, FaceKind
+    from printkit.rules.agentbase import Agent
     from printkit.rules.base import Game
 
     EngineClass: TypeAlias = type[Game[Any, Any, Any]]
@@ -124,14 +127,14 @@ def _engine(value: object) -> EngineClass:
 
 
 def _face_kinds(value: object) -> FaceKinds:
-    from printkit.render.kinds import FaceKind
+    from printkit.render.kindtypes import FaceKind
 
     return _named_tuple_of(value, FaceKind, "printkit.render.kinds.FaceKind",
                            "FaceKind values", classes=False)
 
 
 def _back_kinds(value: object) -> BackKinds:
-    from printkit.render.kinds import BackKind
+    from printkit.render.kindtypes import BackKind
 
     return _named_tuple_of(value, BackKind, "printkit.render.kinds.BackKind",
                            "BackKind values", classes=False)
@@ -164,7 +167,7 @@ def _positions(value: object) -> PositionPictures:
 
 
 def _agents(value: object) -> AgentClasses:
-    from printkit.rules.agents import Agent
+    from printkit.rules.agentbase import Agent
 
     return _named_tuple_of(value, Agent, "subclass of printkit.rules.agents.Agent",
                            "Agent subclasses", classes=True, empty=False)

@@ -21,7 +21,7 @@ import svgwrite
 
 from printkit.deck.options import option
 from printkit.deck.schema import Colour, Length, Number, Text
-from printkit.render.kinds import BackKind
+from printkit.render.kindtypes import BackKind
 from printkit.render.svg import (
     Box,
     Frame,

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from printkit.deck.model import CardFace
-from printkit.render.scene import CardShape, RectShape, Scene, Shape, TextShape
+from printkit.render.scenemodel import CardShape, RectShape, Scene, Shape, TextShape
 
 Square = tuple[int, int]
 """(row, col), 0-based from the north-west corner."""

@@ -14,39 +14,15 @@ from __future__ import annotations
 
 import functools
 import types
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, cast
+from collections.abc import Mapping
+from typing import Any, cast
 
 from printkit import memo, plugins
 from printkit.deck.model import CardFace
 from printkit.deck.options import Kinds, OptionsSpec
 from printkit.plugins import GamePlugin, PluginError
+from printkit.render.kindtypes import BackKind, FaceKind
 from printkit.render.svg import Frame
-
-OptionsT = TypeVar("OptionsT")
-
-
-@dataclass(frozen=True)
-class FaceKind(OptionsSpec[OptionsT], Generic[OptionsT]):
-    """A face kind: ``render(face, frame, options)`` returns the face's SVG text."""
-
-    render: Callable[[CardFace, Frame, OptionsT], str]
-
-    def draw(self, face: CardFace, frame: Frame) -> str:
-        """SVG text of ``face``, whose options were built by this kind."""
-        return self.render(face, frame, cast(OptionsT, face.options))
-
-
-@dataclass(frozen=True)
-class BackKind(OptionsSpec[OptionsT], Generic[OptionsT]):
-    """A back kind: ``render(frame, options, title)`` returns the back's SVG text."""
-
-    render: Callable[[Frame, OptionsT, str], str]
-
-    def draw(self, frame: Frame, options: object, title: str) -> str:
-        """SVG text of a back with ``options`` built by this kind."""
-        return self.render(frame, cast(OptionsT, options), title)
 
 
 def _generic_faces() -> tuple[FaceKind[Any], ...]:
@@ -181,3 +157,7 @@ def render_back(kind: str, frame: Frame, options: object, title: str, owner: str
     found: BackKind[Any] = _find(kind, owner, face=False)
     return memo.cached("back", (kind, owner, frame, options, title),
                        lambda: found.draw(frame, options, title))
+
+
+__all__ = ["BackKind", "FaceKind", "back_kinds", "catalogue", "face_kinds", "kinds_for",
+           "render_back", "render_face"]

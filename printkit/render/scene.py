@@ -12,81 +12,20 @@ it with ``<use>`` wherever that face appears.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
 from html import escape
 
 from printkit import memo
 from printkit.deck.model import CardFace
 from printkit.render.kinds import render_face
-from printkit.render.svg import CAP_HEIGHT, FONT_FAMILY, Frame, num
-
-
-@dataclass(frozen=True)
-class RectShape:
-    """A rectangle; ``dash`` is the stroke's on/off pattern (empty: solid)."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-    fill: str = "none"
-    stroke: str = "none"
-    stroke_width: float = 0.0
-    dash: tuple[float, ...] = ()
-
-
-@dataclass(frozen=True)
-class TextShape:
-    """One line of Vera text whose capitals are centred vertically on ``y``."""
-
-    x: float
-    y: float
-    text: str
-    size: float
-    colour: str
-    anchor: str = "middle"
-    """``start``, ``middle`` or ``end``."""
-    bold: bool = False
-
-    @property
-    def baseline(self) -> float:
-        """The y of the text's baseline."""
-        return self.y + self.size * CAP_HEIGHT / 2
-
-
-@dataclass(frozen=True)
-class CardShape:
-    """A card face drawn ``width`` wide with its top-left corner at (x, y)."""
-
-    face: CardFace
-    x: float
-    y: float
-    width: float
-
-
-@dataclass(frozen=True)
-class PictureShape:
-    """An SVG drawing (a card back, a whole board) drawn ``width`` wide with its top-left
-    corner at (x, y); ``key`` tells drawings apart, as a face's key does."""
-
-    key: str
-    svg: str = field(repr=False)
-    x: float
-    y: float
-    width: float
-
-
-Shape = RectShape | TextShape | CardShape | PictureShape
-
-
-@dataclass(frozen=True)
-class Scene:
-    """Shapes in drawing order on a ``width`` x ``height`` millimetre canvas."""
-
-    width: float
-    height: float
-    title: str
-    shapes: tuple[Shape, ...]
+from printkit.render.scenemodel import (
+    CardShape,
+    PictureShape,
+    RectShape,
+    Scene,
+    Shape,
+    TextShape,
+)
+from printkit.render.svg import FONT_FAMILY, Frame, num
 
 
 class FaceLibrary:
@@ -176,3 +115,7 @@ def scene_svg(scene: Scene, faces: FaceLibrary, *, ident: str) -> str:
         f'viewBox="0 0 {num(scene.width)} {num(scene.height)}">'
         f"<title>{escape(scene.title)}</title><defs>{groups}</defs>{''.join(body)}</svg>"
     )
+
+
+__all__ = ["CardShape", "FaceLibrary", "PictureShape", "RectShape", "Scene", "Shape", "TextShape",
+           "face_body", "scene_svg", "shared_face_body"]

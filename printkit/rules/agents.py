@@ -15,31 +15,13 @@ without agents of its own is simulated with ``greedy`` by default.
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from printkit import plugins
 from printkit.errors import PrintkitError, did_you_mean
+from printkit.rules.agentbase import Agent
 from printkit.rules.base import Game
-
-
-class Agent(ABC):
-    """A policy: given a position and its legal moves, choose one."""
-
-    name: ClassVar[str]
-    description: ClassVar[str]
-
-    @abstractmethod
-    def choose(
-        self,
-        game: Game[Any, Any, Any],
-        state: Any,
-        moves: Sequence[Any],
-        chance: random.Random,
-        rng: random.Random,
-    ) -> Any:
-        """One of ``moves`` (never empty) for the player to act in ``state``."""
 
 
 class RandomAgent(Agent):
@@ -154,3 +136,7 @@ def make_agent(name: str | None, game: Game[Any, Any, Any] | str | None = None) 
     except KeyError:
         raise KeyError(f"no agent named {name!r}" + did_you_mean(name, known)
                        + f"; the agents are: {', '.join(known)}") from None
+
+
+__all__ = ["AGENTS", "FALLBACK", "Agent", "GreedyAgent", "RandomAgent", "default_agent",
+           "game_agents", "make_agent"]

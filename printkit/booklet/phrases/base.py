@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from printkit.booklet.context import join_words
-from printkit.examples.check import all_claims
+from printkit.examples.generic import all_claims
 from printkit.examples.model import ClaimResult
 from printkit.examples.values import flow
 from printkit.rules.base import NO_PLAYER, Game

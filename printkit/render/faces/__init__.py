@@ -9,7 +9,7 @@ from typing import Any
 
 from printkit.render.faces.layout import LAYOUT
 from printkit.render.faces.playing_cards import PLAYING_CARD
-from printkit.render.kinds import FaceKind
+from printkit.render.kindtypes import FaceKind
 
 GENERIC_FACE_KINDS: tuple[FaceKind[Any], ...] = (
     LAYOUT,

@@ -12,7 +12,7 @@ from printkit.deck.model import CardFace
 from printkit.deck.shapes import LayoutFace, LayoutOptions, TextShape
 from printkit.errors import DefinitionError, Problem
 from printkit.render.elements import draw_shape
-from printkit.render.kinds import FaceKind
+from printkit.render.kindtypes import FaceKind
 from printkit.render.svg import Frame, num
 from printkit.render.text import TextDoesNotFit
 

@@ -40,7 +40,7 @@ from printkit.render.faces.courts import (
     joker,
 )
 from printkit.render.faces.suits import SUIT_HELP, Suit, read_suit
-from printkit.render.kinds import FaceKind
+from printkit.render.kindtypes import FaceKind
 from printkit.render.svg import (
     CAP_HEIGHT,
     FONT_FAMILY,

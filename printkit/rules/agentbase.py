@@ -1,0 +1,36 @@
+"""What an agent is: the base class of every player in a simulated game.
+
+The class alone, apart from :mod:`printkit.rules.agents`, which finds a game's own agents
+through its plugin: the plugin contract names :class:`Agent` without reaching the plugins.
+A game's plugin imports :class:`Agent` from :mod:`printkit.rules.agents`.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from printkit.rules.base import Game
+
+
+class Agent(ABC):
+    """A policy: given a position and its legal moves, choose one."""
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+
+    @abstractmethod
+    def choose(
+        self,
+        game: Game[Any, Any, Any],
+        state: Any,
+        moves: Sequence[Any],
+        chance: random.Random,
+        rng: random.Random,
+    ) -> Any:
+        """One of ``moves`` (never empty) for the player to act in ``state``."""
+
+
+__all__ = ["Agent"]
