@@ -14,10 +14,14 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from printkit.deck.load import load_definition
+from printkit.deck.scoresheet import SheetComponent
+from printkit.render.kinds import catalogue
 from tests.games.kitfiles import build_kit, pdf_text, size_mm
 from tests.pdfinspect import read_pages
 
 GAME = "i-vant-to-be-alone"
+DECK = Path(__file__).parents[3] / "decks" / f"{GAME}.yaml"
 SVG = "{http://www.w3.org/2000/svg}"
 CHANGED = ("--set", "suit_values=[4, 3, 2, 1]", "--set", "rank_values=[1, 2, 3, 4, 5, 6, 7, 8]")
 
@@ -107,6 +111,25 @@ def test_the_score_pad_holds_both_levels_and_the_point_table(kit: Path) -> None:
     assert "Suit spades hearts clubs diamonds Points 1 2 3 4" in words
     assert "Rank 7 8 9 10 J Q K A Points 7 8 9 10 11 12 13 14" in words
     assert "higher total leads" in words and "ten times" in words
+
+
+def test_the_base_pad_counts_points_at_once_and_names_the_game_once(kit: Path) -> None:
+    words = text(kit / "score-pad.pdf")
+    assert "Claim or lose" not in words  # the base game counts every point for the players
+    assert "Every point counts at once" in words
+    assert words.count("I vant to be alone") == 1  # in the footer, beside "Score pad"
+
+
+@pytest.mark.parametrize(("variant", "claims", "dead"), [
+    (None, False, False), ("claim-or-lose", True, False), ("dead-cells", False, True)])
+def test_the_pads_notes_follow_the_options(variant: str | None, claims: bool,
+                                          dead: bool) -> None:
+    definition = load_definition(DECK, kinds=catalogue(), display=DECK.name, variant=variant)
+    [pad] = [c for c in definition.components if isinstance(c, SheetComponent)]
+    notes = " ".join(note.text for note in pad.notes)
+    assert ("Claim or lose: write only points claimed before the next card." in notes) is claims
+    assert ("Every point counts at once" in notes) is not claims
+    assert ("A covered cell is dead" in notes) is dead
 
 
 def test_the_score_pads_rules_stop_at_its_heading_row(kit: Path) -> None:
