@@ -19,9 +19,9 @@ from printkit import limits
 from printkit.deck import plainboard, scoresheet, tokens
 from printkit.deck.content import Content
 from printkit.deck.faces import kind_options
-from printkit.deck.model import Back, CardFace
+from printkit.deck.model import Back, CardFace, Component
 from printkit.deck.options import Kinds
-from printkit.deck.pieces import Component, Optional, Reading, expand, kind_field
+from printkit.deck.pieces import Optional, Reading, expand, kind_field
 from printkit.deck.schema import (
     JSON,
     Checker,

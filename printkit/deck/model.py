@@ -11,9 +11,24 @@ from printkit.errors import Location
 
 if TYPE_CHECKING:
     from printkit.deck.content import Content
-    from printkit.deck.pieces import Component
 
 AttributeValue = int | str
+
+
+@dataclass(frozen=True)
+class Component:
+    """One named component of a game besides its main deck (each kind's reader in
+    :mod:`printkit.deck.pieces` and its own module builds a subclass of it)."""
+
+    name: str
+    kind: str
+    """``cards``, ``tokens``, ``sheet`` or ``board``."""
+    count: int
+    """Pieces it makes: cards or tokens (copies included), pages of a sheet, 1 board."""
+    size: str
+    """The size of one piece as people say it: ``63.5 x 88.9 mm``, ``20 mm round``."""
+    where: Location
+    """Where the component's name was written."""
 
 
 @dataclass(frozen=True)

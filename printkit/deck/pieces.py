@@ -1,6 +1,8 @@
-"""What every component of a ``components:`` section shares: its name, kind, how many pieces
-it makes and how big they are (what a booklet's components list and ``check`` report), and
-the state a component's reader works with.
+"""What the readers of a ``components:`` section share: the state a component's reader works
+with, its ``kind`` key and the expansion of its face groups.  What every component is (its
+name, kind, how many pieces it makes and how big they are, what a booklet's components list
+and ``check`` report) is :class:`printkit.deck.model.Component`, beside the definition that
+holds it, so the model imports nothing that reads a definition.
 
 Each kind has a module of its own that checks its part of the definition and builds its
 typed component: :mod:`printkit.deck.components` (more card decks),
@@ -36,21 +38,6 @@ class Optional(Node):
 
     def json(self) -> JSON:
         return self._json(self.record.json())
-
-
-@dataclass(frozen=True)
-class Component:
-    """One named component of a game besides its main deck."""
-
-    name: str
-    kind: str
-    """``cards``, ``tokens``, ``sheet`` or ``board``."""
-    count: int
-    """Pieces it makes: cards or tokens (copies included), pages of a sheet, 1 board."""
-    size: str
-    """The size of one piece as people say it: ``63.5 x 88.9 mm``, ``20 mm round``."""
-    where: Location
-    """Where the component's name was written."""
 
 
 @dataclass(frozen=True)

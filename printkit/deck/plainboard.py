@@ -21,7 +21,8 @@ from printkit import limits
 from printkit.deck.data import Cell, read_table
 from printkit.deck.faces import DataSource
 from printkit.deck.fonts import FontFace, FontFamily
-from printkit.deck.pieces import Component, Optional, Reading, kind_field
+from printkit.deck.model import Component
+from printkit.deck.pieces import Optional, Reading, kind_field
 from printkit.deck.schema import Checker, Colour, Field, Flag, Length, MapOf, Number, Record, Text
 from printkit.deck.sizes import size_text
 from printkit.errors import Problem

@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.deck.pieces import Component, Reading, kind_field
+from printkit.deck.model import Component
+from printkit.deck.pieces import Reading, kind_field
 from printkit.deck.schema import (
     JSON,
     Checker,

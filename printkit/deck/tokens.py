@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.deck.faces import kind_options
-from printkit.deck.model import Back, CardFace
-from printkit.deck.pieces import Component, Reading, expand, kind_field
+from printkit.deck.model import Back, CardFace, Component
+from printkit.deck.pieces import Reading, expand, kind_field
 from printkit.deck.schema import JSON, Checker, Field, Length, ListOf, Node, Record, Text
 from printkit.units import MM
 from printkit.yamlsource import PathKey
