@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
 if TYPE_CHECKING:
     from printkit.booklet.phrases.base import Phrasebook
-    from printkit.render.board import BoardMaker
+    from printkit.render.boardpicture import BoardMaker
     from printkit.render.diagram import PositionPictures
     from printkit.render.kindtypes import BackKind, FaceKind
     from printkit.rules.agentbase import Agent

@@ -20,7 +20,7 @@ from printkit.deck.fonts import shipped_families
 from printkit.render.svg import Box, num, text
 
 if TYPE_CHECKING:
-    from printkit.render.board import BoardPicture
+    from printkit.render.boardpicture import BoardPicture
 
 PAD = 3.0
 """Space (mm) inside the panel, around its words."""
