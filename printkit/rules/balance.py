@@ -1,6 +1,6 @@
 """Balance warnings: the findings of a simulation a designer should act on, in words.
 
-Each warning is checked on a :class:`~printkit.rules.report.Report` and says what was
+Each warning is checked on a :class:`~printkit.rules.analysis.Report` and says what was
 seen, with its figure, and what it means for the rules.  The rules (thresholds are
 constants below, documented in docs/simulation.md):
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.rules.report import Report, Share, percent, quantile, span
+from printkit.rules.analysis import Report, Share, percent, quantile, span
 
 TIE_LIMIT = 0.20
 """Share of finished games without a single winner above which ties are a finding."""
