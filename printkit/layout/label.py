@@ -26,6 +26,20 @@ LINE2 = -7.0 * MM
 """Baselines of the label's two lines, below the band's top edge."""
 
 
+def label_text(title: str, what: str) -> str:
+    """The label's first line: the game and what the sheet is, the game named once even when
+    the sheet's own title names it too (``Stars and Bars score sheet``).
+
+    >>> label_text("Stars and Bars", "board, sheet 2")
+    'Stars and Bars \u2013 board, sheet 2'
+    >>> label_text("Stars and Bars", "Stars and Bars score sheet")
+    'Stars and Bars score sheet'
+    """
+    if title and title.casefold() in what.casefold():
+        return what
+    return f"{title} \u2013 {what}"
+
+
 class PageLabels:
     """The page labels of one document."""
 
@@ -39,7 +53,7 @@ class PageLabels:
         canvas = self.canvas
         canvas._code += [
             fixed,
-            text_code(canvas, BOLD, 8, 0, LINE1, f"{title} \u2013 {what}"),
+            text_code(canvas, BOLD, 8, 0, LINE1, label_text(title, what)),
             text_code(canvas, BOLD, 8, length, LINE1, f"page {page} of {pages}",
                       anchor="end"),
             "Q",
