@@ -5,6 +5,7 @@ service, and the same bytes twice."""
 
 from __future__ import annotations
 
+import shutil
 import struct
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from PIL import Image
 from printkit.cli import Exit
 from printkit.export.pod import export_pod
 from printkit.export.services import SERVICES, service
-from tests.conftest import ROOT, Run
+from tests.conftest import DATA, ROOT, Run
 
 POKER_PIXELS = (825, 1125)
 """2.75 x 3.75 in at 300 dpi: a poker card with 1/8 in of bleed on each side."""
@@ -138,3 +139,27 @@ def test_the_picture_limits_of_export_png_apply(run_cli: Run, tmp_path: Path) ->
     assert result.status == Exit.INPUT
     assert "png-pixels" in result.err and "825 x 1125 = 928125 pixels" in result.err
     assert not list(tmp_path.iterdir())
+
+
+def test_a_cards_component_gets_its_own_folder_and_its_own_warning(
+        run_cli: Run, tmp_path: Path) -> None:
+    folder = tmp_path / "skirmish"
+    shutil.copytree(DATA / "components", folder)
+    definition = folder / "skirmish.yaml"
+    text = definition.read_text()
+    assert "    size: tarot\n" in text
+    definition.write_text(text.replace("    size: tarot\n",
+                                       "    size: poker\n    safe_margin: 2mm\n"))
+    result = run_cli("export", "pod", str(definition), "--service", "thegamecrafter",
+                     "-o", str(tmp_path / "out"))
+    assert result.status == Exit.OK, result.err
+    lines = definition.read_text().splitlines()
+    line = lines.index("    safe_margin: 2mm") + 1
+    assert f"skirmish.yaml:{line}:18: warning: Skirmish, events: safe_margin is 2 mm" \
+        in result.err
+    export = tmp_path / "out" / "skirmish--pod-thegamecrafter"
+    events = sorted(p.name for p in (export / "events" / "fronts").iterdir())
+    assert events and all(name.endswith(".png") for name in events)
+    with Image.open(export / "events" / "back.png") as image:
+        assert image.size == POKER_PIXELS
+    assert any((export / "cards" / "fronts").iterdir())  # the main deck beside it

@@ -70,7 +70,7 @@ def _decks(kit: KitPlan, pieces: Pieces, offer: Service) -> list[_Deck]:
     for deck in pieces.decks:
         match = matching_size(offer, deck.width, deck.height)
         if match is None:
-            where = located(kit.game.definition, [_deck_path(kit, deck.name, "size")])[0]
+            where = located(kit.game.definition, [_deck_path(deck.name, "size")])[0]
             wrong.append(Problem(
                 f"{deck.label}: the cards are {size_text(deck.width, deck.height)}; "
                 f"{offer.title} prints {offer.sizes_text()} (within "
@@ -89,13 +89,10 @@ def _decks(kit: KitPlan, pieces: Pieces, offer: Service) -> list[_Deck]:
     return found
 
 
-def _deck_path(kit: KitPlan, deck: str, key: str) -> tuple[str | int, ...]:
+def _deck_path(deck: str, key: str) -> tuple[str, ...]:
     """Where a deck's ``key`` (``size``, ``safe_margin``) is written, or would be, in the
     definition: under ``card`` for the main deck, else under its component."""
-    if deck == "cards":
-        return ("card", key)
-    names = [component.name for component in kit.game.definition.components]
-    return ("components", names.index(deck), key) if deck in names else ()
+    return ("card", key) if deck == "cards" else ("components", deck, key)
 
 
 def safe_warnings(kit: KitPlan, decks: Sequence[_Deck], offer: Service) -> tuple[Problem, ...]:
@@ -104,7 +101,7 @@ def safe_warnings(kit: KitPlan, decks: Sequence[_Deck], offer: Service) -> tuple
     keep)."""
     safe = offer.safe * POINTS_PER_INCH
     short = [deck for deck in decks if deck.safe_margin < safe - 1e-6]
-    where = located(kit.game.definition, [_deck_path(kit, deck.pieces.name, "safe_margin")
+    where = located(kit.game.definition, [_deck_path(deck.pieces.name, "safe_margin")
                                           for deck in short])
     return tuple(Problem(
         f"{deck.pieces.label}: safe_margin is {deck.safe_margin / MM:.4g} mm, less than "
