@@ -168,8 +168,9 @@ def _image_pdf(pngs: Sequence[bytes], deck: _Deck, offer: Service, title: str) -
     canvas.setTitle(title)
     drawn: dict[bytes, ImageReader] = {}
     for png in pngs:
-        reader = drawn.setdefault(png, ImageReader(io.BytesIO(png)))
-        canvas.drawImage(reader, 0, 0, width, height)
+        if png not in drawn:
+            drawn[png] = ImageReader(io.BytesIO(png))
+        canvas.drawImage(drawn[png], 0, 0, width, height)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -180,7 +181,7 @@ def _readme(kit: KitPlan, offer: Service, lines: Sequence[str]) -> str:
     if offer.layout == "images":
         how = ("Make one deck product per folder below at the service; upload every file "
                "under fronts/ as a card face, setting the number of copies shown beside it, "
-               "and back.png as the deck's back.")
+               "and the deck's back (back.png, or the back named beside each face).")
     else:
         how = ("Each PDF is one deck: page 1 is the back of card 1, page 2 its face, and so "
                "on through the deck.  The service asks for CMYK PDF/X-1a files; these pages "
