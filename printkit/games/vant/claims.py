@@ -17,15 +17,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
+from printkit.games.vant.engine_needs import Rules
 from printkit.games.vant.notation import cell_phrase, move_text, read_card_at
 from printkit.games.vant.state import REACH, Place, VantState, card_name, stock_size
 from printkit.rules.base import Claim, Player
 from printkit.rules.notation import Token
-
-if TYPE_CHECKING:
-    from printkit.games.vant.rules import Vant
 
 # --------------------------------------------------------------------------- the table
 
@@ -38,10 +35,10 @@ corner is not enough), the layout would no longer fit in 4 x 4, or (at level two
 notation names only cells of the square) the card beneath is already covered."""
 
 
-def claims(game: Vant) -> Mapping[str, Claim[VantState]]:
+def claims(game: Rules) -> Mapping[str, Claim[VantState]]:
     """The claims of the game, answered by ``game`` (its parameters count)."""
 
-    def bound(compute: Callable[[Vant, VantState, str | None], object]
+    def bound(compute: Callable[[Rules, VantState, str | None], object]
               ) -> Callable[[VantState, str | None], object]:
         return lambda state, argument: compute(game, state, argument)
 
@@ -71,7 +68,7 @@ def claims(game: Vant) -> Mapping[str, Claim[VantState]]:
     }
 
 
-def figures(game: Vant, history: Sequence[VantState]) -> Mapping[str, float]:
+def figures(game: Rules, history: Sequence[VantState]) -> Mapping[str, float]:
     """Points given away per level, covered-card penalties, forfeits, draws, leader wins."""
     given = [0, 0]
     penalties = penalty_points = 0
@@ -102,7 +99,7 @@ def figures(game: Vant, history: Sequence[VantState]) -> Mapping[str, float]:
     }
 
 
-def heuristic(game: Vant, state: VantState, player: Player) -> float:
+def heuristic(game: Rules, state: VantState, player: Player) -> float:
     """Own score minus the other's, pending points counted for whoever may claim them."""
     scores = list(state.scores)
     if state.pending:
@@ -113,17 +110,17 @@ def heuristic(game: Vant, state: VantState, player: Player) -> float:
 # --------------------------------------------------------------------------- the claims
 
 
-def _points(game: Vant, state: VantState, argument: str | None) -> object:
+def _points(game: Rules, state: VantState, argument: str | None) -> object:
     move = _legal_place(game, state, argument)
     return sum(game.gift(state, move.card, move.row, move.col))
 
 
-def _penalty(game: Vant, state: VantState, argument: str | None) -> object:
+def _penalty(game: Rules, state: VantState, argument: str | None) -> object:
     move = _legal_place(game, state, argument)
     return game.gift(state, move.card, move.row, move.col)[1]
 
 
-def _matches(game: Vant, state: VantState, argument: str | None) -> object:
+def _matches(game: Rules, state: VantState, argument: str | None) -> object:
     """The cards a play would match (the covered card included)."""
     move = _legal_place(game, state, argument)
     card, row, col = move.card, move.row, move.col
@@ -138,7 +135,7 @@ def _matches(game: Vant, state: VantState, argument: str | None) -> object:
     return [card_name(c) for c in found]
 
 
-def _legal_cells(game: Vant, state: VantState, argument: str | None) -> object:
+def _legal_cells(game: Rules, state: VantState, argument: str | None) -> object:
     text = _required(argument)
     card = _card_argument(text)
     if game.is_terminal(state) or not game.holds(state, game.to_move(state), card):
@@ -147,7 +144,7 @@ def _legal_cells(game: Vant, state: VantState, argument: str | None) -> object:
     return [p for p in phrases if p is not None]
 
 
-def _refusal(game: Vant, state: VantState, argument: str | None) -> object:
+def _refusal(game: Rules, state: VantState, argument: str | None) -> object:
     """The first of :data:`REFUSALS` that a card play breaks, from the layout itself."""
     move = game.parse_move(state, _required(argument))
     if not isinstance(move, Place):
@@ -171,7 +168,7 @@ def _refusal(game: Vant, state: VantState, argument: str | None) -> object:
     return "outside_square"
 
 
-def _card_value(game: Vant, state: VantState, argument: str | None) -> object:
+def _card_value(game: Rules, state: VantState, argument: str | None) -> object:
     card = _card_argument(_required(argument))
     return {"suit": game.suit_value[card], "rank": game.rank_value[card]}
 
@@ -179,7 +176,7 @@ def _card_value(game: Vant, state: VantState, argument: str | None) -> object:
 # --------------------------------------------------------------------------- helpers
 
 
-def _legal_place(game: Vant, state: VantState, argument: str | None) -> Place:
+def _legal_place(game: Rules, state: VantState, argument: str | None) -> Place:
     move = game.parse_move(state, _required(argument))
     if not isinstance(move, Place):
         raise ValueError("the argument must be a card play")

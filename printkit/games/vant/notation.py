@@ -41,9 +41,9 @@ the top-left cell of the layout as written), ``QS on 10H`` at level two, and ``c
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from printkit.errors import did_you_mean
+from printkit.games.vant.engine_needs import Table
 from printkit.games.vant.state import (
     CARD_HELP,
     CLAIM,
@@ -74,9 +74,6 @@ from printkit.rules.notation import (
     read_keyed,
     tokens,
 )
-
-if TYPE_CHECKING:
-    from printkit.games.vant.rules import Vant
 
 WORDS = re.compile(r"[^\s,]+")
 """Words of the notation: separated by spaces or commas."""
@@ -198,12 +195,12 @@ def read_card_at(text: str, token: Token) -> Card:
 # --------------------------------------------------------------------------- writing positions
 
 
-def format_state(game: Vant, state: VantState) -> str:
+def format_state(game: Table, state: VantState) -> str:
     """The whole position, every known card shown."""
     return _write(game, state, state.hands, state.hidden)
 
 
-def view(game: Vant, state: VantState, viewer: Player) -> str:
+def view(game: Table, state: VantState, viewer: Player) -> str:
     """The position as ``viewer`` sees it: the other hand's cards become ``?``."""
     other = 1 - viewer
     hands, hidden = list(state.hands), list(state.hidden)
@@ -212,7 +209,7 @@ def view(game: Vant, state: VantState, viewer: Player) -> str:
     return _write(game, state, (hands[0], hands[1]), (hidden[0], hidden[1]))
 
 
-def _write(game: Vant, state: VantState, hands: tuple[frozenset[Card], frozenset[Card]],
+def _write(game: Table, state: VantState, hands: tuple[frozenset[Card], frozenset[Card]],
            hidden: tuple[int, int]) -> str:
     names = game.player_names(state)
     lines = [f"dealer: {names[state.dealer]}"]
@@ -256,7 +253,7 @@ def _layout_rows(state: VantState) -> list[str]:
 # --------------------------------------------------------------------------- reading positions
 
 
-def parse_state(game: Vant, text: str) -> VantState:
+def parse_state(game: Table, text: str) -> VantState:
     """Read a position; every error points at the word it is about."""
     return _Reader(game, text).state()
 
@@ -324,7 +321,7 @@ def _key_line(keyed: Keyed, offset: int) -> KeyedLine | None:
 class _Reader:
     """Reads one position, remembering where each card was so errors can point at it."""
 
-    def __init__(self, game: Vant, text: str) -> None:
+    def __init__(self, game: Table, text: str) -> None:
         self.game = game
         self.text = text
         self.keyed, self.rows = _cut(text)
