@@ -25,8 +25,6 @@ ALLOWED: dict[frozenset[str], str] = {
                "printkit.games.star_battle.rules"}): GAME_ENGINE_SPLIT,
     frozenset({"printkit.games.stars_and_bars.claims", "printkit.games.stars_and_bars.notation",
                "printkit.games.stars_and_bars.rules"}): GAME_ENGINE_SPLIT,
-    frozenset({"printkit.games.vant.claims", "printkit.games.vant.notation",
-               "printkit.games.vant.rules"}): GAME_ENGINE_SPLIT,
     frozenset({"printkit.games.white_star.claims", "printkit.games.white_star.notation",
                "printkit.games.white_star.rules"}): GAME_ENGINE_SPLIT,
     frozenset({"printkit.booklet.pdfblocks", "printkit.booklet.pdffigure"}):
