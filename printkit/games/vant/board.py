@@ -50,6 +50,16 @@ def _dead_cells(game: Vant) -> tuple[KeyLine, ...]:
                     "still applies)."),)
 
 
+def _claims(game: Vant) -> tuple[KeyLine, ...]:
+    """The key's line for the claim-or-lose rule (``strict_claims``); none when every point
+    counts at once, as by default."""
+    if not game.params.strict_claims:
+        return ()
+    return (KeyLine("Claim or lose.", "The points a card gives count only if the player "
+                    "owed them says \u201cclaim\u201d before the next card is played; "
+                    "points left unclaimed are lost."),)
+
+
 def board_picture(engine: Any, definition: Definition) -> BoardPicture:
     """The mat for this build's cards and point table."""
     game = _engine(engine)
@@ -84,6 +94,7 @@ def board_picture(engine: Any, definition: Definition) -> BoardPicture:
                     "diagonals, and at level two ten times the value it shares with the "
                     "card it covers."),
             *_dead_cells(game),
+            *_claims(game),
             KeyLine("", point_table(game)),
         ),
         instructions=(f"Each cell is {square:g} mm across: room for a {card} card upright "
