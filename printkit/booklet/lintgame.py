@@ -1,5 +1,6 @@
-"""The booklet lints of one game: its template and every template that one includes,
-imports or extends, each linted once (:mod:`printkit.booklet.lint`).
+"""The booklet lints of one definition: its template and every template that one includes,
+imports or extends, each linted once (:mod:`printkit.booklet.lint`); a game and all its
+variants are linted by :mod:`printkit.kit.bookletlint`.
 
 Templates are read through the booklet's own loader (:class:`~printkit.booklet.loader.
 SafeLoader`), from the same folders a build searches, so nothing outside them is read.
@@ -21,8 +22,6 @@ from printkit.booklet.lint import template_problems
 from printkit.booklet.loader import SafeLoader
 from printkit.deck.model import Definition
 from printkit.errors import PrintkitError, Problem
-from printkit.kit.games import resolve
-from printkit.settings import Settings
 
 
 def template_files(template: Path, search: Sequence[Path]) -> list[tuple[str, str]]:
@@ -67,24 +66,3 @@ def definition_problems(definition: Definition) -> list[Problem]:
         found += memo.cached("booklet-lint", (shown, source),
                              functools.partial(template_problems, source, shown))
     return found
-
-
-def booklet_warnings(name_or_path: str, *, variant: str | None = None,
-                     overrides: Settings = ()) -> tuple[Problem, ...]:
-    """The booklet lint warnings of a game, for the variant named or for the game as it is
-    and every variant (each template linted once)."""
-    found: dict[Problem, None] = {}
-    with memo.session():
-        base = resolve(name_or_path, variant=variant, overrides=overrides)
-        names = [variant] if variant is not None else [None] + [
-            v.name for v in base.definition.variants]
-        templates: set[Path | None] = set()
-        for name in names:
-            game = base if name == variant else resolve(name_or_path, variant=name,
-                                                        overrides=overrides)
-            template = find_template(game.definition)
-            if template in templates:
-                continue
-            templates.add(template)
-            found.update(dict.fromkeys(definition_problems(game.definition)))
-    return tuple(found)

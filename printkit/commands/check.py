@@ -13,12 +13,12 @@ from typing import Any
 
 from printkit import memo, plugins
 from printkit.blame import blame
-from printkit.booklet.lintgame import booklet_warnings
 from printkit.commands.jobs import job_count, pool, workers
 from printkit.commands.printing import settings
 from printkit.console import Console
 from printkit.errors import DefinitionError, ExampleError, PrintkitError, Problem
 from printkit.examples.check import check_file
+from printkit.kit.bookletlint import booklet_warnings
 from printkit.kit.colourcheck import colour_warnings
 from printkit.kit.games import shipped_games
 from printkit.kit.prepare import check_game
