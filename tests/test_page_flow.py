@@ -221,6 +221,12 @@ KNOWN_EMPTY = {
     ("star-battle", "deal"):
         "the end of 'Setting up' (a third of a page) is followed by three examples of a "
         "page each, then a new section",
+    ("star-battle", "domination"):
+        "'Positions from other games' opens with one paragraph, and its examples fill a "
+        "page each (three and four players, the long game)",
+    ("star-battle", "turns-1-2"):
+        "'A sample game' starts half way down a page and its first example fills a page "
+        "(the no-self-elimination variant)",
     ("stars-and-stripes", "corner-capture"):
         "the end of 'Variants and options' is followed by an example of most of a page, "
         "then a new section",
