@@ -167,3 +167,16 @@ def test_every_example_replays_the_deal_or_says_it_stands_apart() -> None:
             assert first not in seen
             seen.add(first)
         assert first in from_deal | apart, seen
+
+
+def test_the_kit_names_the_last_stack_claim_and_the_short_game_as_its_own(
+        kit: Path, short: Path) -> None:
+    handout = " ".join(text(kit / "handout.pdf").split())
+    assert "2 + 4 for the last centre stack left face up" in handout
+    words = " ".join(text(kit / "booklet.pdf").split())
+    assert "win_score=100: The short game" in words  # the setting that gives the variant
+    assert "wins at once" not in words  # the tests come after a round
+    assert "built separately, with the command" in words
+    shorter = " ".join(text(short / "booklet.pdf").split())
+    assert "this edition's own variant, not the guide's" in shorter
+    assert "205 against 195 is a tie" in shorter  # under the short game's thresholds
