@@ -314,7 +314,7 @@ def trick_block(game: WhiteStar, trick: PlayedTrick) -> Block:
     value = game.star_value(sum(1 << c for c in trick.cards))
     kind = "a Perfect Star" if outcome.perfect else "a Star"
     return Block(f"{title}: {kind}", trick.cards, names,
-                 f"{taker}'s Star pile: {value} each", frames={where: LOSER},
+                 f"Adds {value} to {taker}'s Star pile", frames={where: LOSER},
                  dashed=frozenset({where}))
 
 
