@@ -111,7 +111,8 @@ def sections(options: AidOptions) -> tuple[tuple[str, str], ...]:
                  "when the deck and the discards are both empty)."),
         ("Supply", supply),
         ("Win", f"all other fleets gone, or your ships on {domination(systems)} of the "
-                f"{systems} systems, the Core among them. Both last fleets lost in one "
+                f"{systems} systems of a {options.players}-player galaxy, the Core among "
+                "them. Both last fleets lost in one "
                 "battle: a shared draw."),
     )
 

@@ -83,3 +83,8 @@ def test_the_player_aid_says_when_a_player_passes() -> None:
             in kept["Your turn"])
     for aid in (standard, kept):
         assert "deck and the discards are both empty" in aid["Then"]
+
+
+def test_the_player_aid_names_the_table_its_domination_count_is_for() -> None:
+    assert "13 of the 16 systems of a 2-player galaxy" in _aid()["Win"]
+    assert "19 of the 24 systems of a 3-player galaxy" in _aid(players=3)["Win"]
