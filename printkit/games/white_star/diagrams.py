@@ -82,7 +82,8 @@ def status(game: WhiteStar, state: WhiteStarState) -> str:
         return f"The hand is over \u00b7 {names[state.dealer]} deals the next one"
     if state.phase == "bidding":
         high = (f"{names[state.bidder]} has bid {state.bid}" if state.bidder is not None
-                else f"{names[game.current_player(state)]} calls first")
+                else f"{names[game.current_player(state)]} calls first" if not any(state.passed)
+                else f"no bid yet \u00b7 {names[game.current_player(state)]} to call")
         return f"{names[state.dealer]} deals \u00b7 {high}"
     holder, bid = state.contract or (0, 0)
     line = f"{names[state.dealer]} deals \u00b7 {names[holder]} holds the contract at {bid}"
