@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
+from printkit.games.stars_and_bars.engine_needs import Rules
 from printkit.games.stars_and_bars.notation import TOKEN, parse_space
 from printkit.games.stars_and_bars.state import (
     PLAYER_NAMES,
@@ -38,9 +38,6 @@ from printkit.games.stars_and_bars.state import (
 from printkit.rules.base import Claim, NotationError
 from printkit.rules.notation import tokens
 
-if TYPE_CHECKING:
-    from printkit.games.stars_and_bars.rules import StarsAndBars
-
 FIGURES = (
     "threshold wins", "runaway wins", "end wins", "ties", "beginner wins",
     "ended by empty hands", "stacks turned", "centre clears", "outer stacks removed",
@@ -55,7 +52,7 @@ Board = tuple[Stack, ...]
 # --------------------------------------------------------------------------- claims
 
 
-def claims(game: StarsAndBars) -> Mapping[str, Claim[State]]:
+def claims(game: Rules) -> Mapping[str, Claim[State]]:
     """The claims table of ``game``."""
 
     def given(argument: str | None) -> str:
@@ -229,7 +226,7 @@ def _with_argument(compute: Callable[[State, str | None], object], description: 
 # --------------------------------------------------------------------------- figures
 
 
-def figures(game: StarsAndBars, history: Sequence[State]) -> Mapping[str, float]:
+def figures(game: Rules, history: Sequence[State]) -> Mapping[str, float]:
     """How one finished game went: how it ended, and the housekeeping done on the way."""
     p = game.params
     out = dict.fromkeys(FIGURES, 0.0)

@@ -53,9 +53,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from printkit.errors import did_you_mean
+from printkit.games.stars_and_bars.engine_needs import Table
 from printkit.games.stars_and_bars.state import (
     CLEAR,
     EMPTY,
@@ -77,9 +77,6 @@ from printkit.games.stars_and_bars.state import (
 from printkit.rules.base import NotationError, Player
 from printkit.rules.notation import Keyed, Token, lines_with_offsets, number, tokens
 
-if TYPE_CHECKING:
-    from printkit.games.stars_and_bars.rules import StarsAndBars
-
 TOKEN = re.compile(r"#\d+|#|\[|\]|[^\s\[\]#,:;]+")
 """A word of the notation: ``#4``, ``#``, a bracket, or a run of anything else (commas,
 colons and semicolons separate words like spaces)."""
@@ -92,12 +89,12 @@ _CHORES = {chore.value: chore for chore in Chore}
 # --------------------------------------------------------------------------- writing
 
 
-def format_cards(game: StarsAndBars, cards: Sequence[Card]) -> str:
+def format_cards(game: Table, cards: Sequence[Card]) -> str:
     """``[srl1 bbs2]``."""
     return "[" + " ".join(game.codes[c] for c in cards) + "]"
 
 
-def format_stack(game: StarsAndBars, stack: Stack, masked: bool) -> str:
+def format_stack(game: Table, stack: Stack, masked: bool) -> str:
     """One space of the board: ``.``, ``srl1``, ``[a b]``, ``#4`` or ``#[a b c d]``."""
     if stack.face_down:
         if masked or not stack.cards:
@@ -112,7 +109,7 @@ def format_stack(game: StarsAndBars, stack: Stack, masked: bool) -> str:
     return format_cards(game, stack.cards)
 
 
-def format_state(game: StarsAndBars, state: StarsAndBarsState, *, masked: bool) -> str:
+def format_state(game: Table, state: StarsAndBarsState, *, masked: bool) -> str:
     """The position; ``masked`` writes the stock, the discards and face-down stacks as
     counts (what the players see)."""
     p = game.params
@@ -144,7 +141,7 @@ def format_state(game: StarsAndBars, state: StarsAndBarsState, *, masked: bool) 
     return "\n".join(lines) + "\n"
 
 
-def format_move(game: StarsAndBars, move: StarsAndBarsMove) -> str:
+def format_move(game: Table, move: StarsAndBarsMove) -> str:
     """``srl1 b2``, ``srl1 b2 leave``, ``turn b2``, ``remove a1``, ``clear`` or ``pass``."""
     if isinstance(move, Place):
         if not 0 <= move.card < len(game.codes):
@@ -161,7 +158,7 @@ def format_move(game: StarsAndBars, move: StarsAndBarsMove) -> str:
 # --------------------------------------------------------------------------- reading moves
 
 
-def parse_card(game: StarsAndBars, token: str, text: str | None = None, offset: int = 0) -> Card:
+def parse_card(game: Table, token: str, text: str | None = None, offset: int = 0) -> Card:
     """The card written ``token`` (``srl1``, ``S-R-L-1`` or ``star-red-large-one``), found
     at ``offset`` of ``text`` (errors point there)."""
     low = token.lower()
@@ -197,7 +194,7 @@ def _choices(attribute: Attribute) -> str:
                                                  strict=True))
 
 
-def parse_space(game: StarsAndBars, token: str, text: str, offset: int) -> Space:
+def parse_space(game: Table, token: str, text: str, offset: int) -> Space:
     """The space written ``token`` (``b2``), found at ``offset`` of ``text``."""
     p = game.params
     space = read_space(token, p.rows, p.columns)
@@ -209,7 +206,7 @@ def parse_space(game: StarsAndBars, token: str, text: str, offset: int) -> Space
     return space
 
 
-def parse_move(game: StarsAndBars, state: StarsAndBarsState, text: str) -> StarsAndBarsMove:
+def parse_move(game: Table, state: StarsAndBarsState, text: str) -> StarsAndBarsMove:
     """A move written in the notation (legal or not)."""
     del state  # a move reads the same in every position
     words = tokens(text, pattern=TOKEN)
@@ -256,7 +253,7 @@ def parse_move(game: StarsAndBars, state: StarsAndBarsState, text: str) -> Stars
 # --------------------------------------------------------------------------- reading positions
 
 
-def parse_state(game: StarsAndBars, text: str) -> StarsAndBarsState:
+def parse_state(game: Table, text: str) -> StarsAndBarsState:
     """A position written in the notation; errors point at the offending word."""
     return _Reader(game, text).read()
 
@@ -264,7 +261,7 @@ def parse_state(game: StarsAndBars, text: str) -> StarsAndBarsState:
 class _Reader:
     """Reads one position, keeping offsets so that errors point into the text."""
 
-    def __init__(self, game: StarsAndBars, text: str) -> None:
+    def __init__(self, game: Table, text: str) -> None:
         self.game = game
         self.text = text
         self.keyed = Keyed(text, {}, [])  # the toolkit's context for located errors
