@@ -23,8 +23,6 @@ ALLOWED: dict[frozenset[str], str] = {
     frozenset({"printkit.games.star_battle.claims", "printkit.games.star_battle.notation",
                "printkit.games.star_battle.refusals",
                "printkit.games.star_battle.rules"}): GAME_ENGINE_SPLIT,
-    frozenset({"printkit.games.white_star.claims", "printkit.games.white_star.notation",
-               "printkit.games.white_star.rules"}): GAME_ENGINE_SPLIT,
     frozenset({"printkit.booklet.pdfblocks", "printkit.booklet.pdffigure"}):
         "the booklet's PDF blocks and figures name each other; being reworked with the "
         "PDF flow",

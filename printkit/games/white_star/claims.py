@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
+from printkit.games.white_star.engine_needs import Rules
 from printkit.games.white_star.notation import read_card
 from printkit.games.white_star.state import (
     NUM_PLAYERS,
@@ -35,15 +35,12 @@ from printkit.games.white_star.state import (
 )
 from printkit.rules.base import Claim, Player
 
-if TYPE_CHECKING:
-    from printkit.games.white_star.rules import WhiteStar
-
 Compute = Callable[[WhiteStarState, str | None], object]
 
 # --------------------------------------------------------------------------- claims
 
 
-def claims(game: WhiteStar) -> Mapping[str, Claim[WhiteStarState]]:
+def claims(game: Rules) -> Mapping[str, Claim[WhiteStarState]]:
     """The claims table of ``game``."""
     names = game.names
 
@@ -144,7 +141,7 @@ def claims(game: WhiteStar) -> Mapping[str, Claim[WhiteStarState]]:
 # --------------------------------------------------------------------------- the simulator
 
 
-def figures(game: WhiteStar, history: Sequence[WhiteStarState]) -> Mapping[str, float]:
+def figures(game: Rules, history: Sequence[WhiteStarState]) -> Mapping[str, float]:
     """Hands, throw-ins, contracts made and failed, Star tricks and Perfect Stars of one
     game."""
     counts = dict.fromkeys(
@@ -167,7 +164,7 @@ def figures(game: WhiteStar, history: Sequence[WhiteStarState]) -> Mapping[str, 
     return counts
 
 
-def heuristic(game: WhiteStar, state: WhiteStarState, player: Player) -> float:
+def heuristic(game: Rules, state: WhiteStarState, player: Player) -> float:
     """Totals as they would stand if the hand stopped now, the contract judged as is.
 
     During the auction the high bidder is rated by how far the bid sits below a rough

@@ -55,9 +55,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterator
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from printkit.errors import did_you_mean
+from printkit.games.white_star.engine_needs import Table
 from printkit.games.white_star.state import (
     CARD_NAMES,
     DEAL,
@@ -97,9 +98,6 @@ from printkit.rules.notation import (
     single,
     tokens,
 )
-
-if TYPE_CHECKING:
-    from printkit.games.white_star.rules import WhiteStar
 
 # --------------------------------------------------------------------------- constants
 
@@ -210,7 +208,7 @@ def parse_move(text: str) -> WhiteStarMove:
 # --------------------------------------------------------------------------- positions
 
 
-def format_state(game: WhiteStar, state: WhiteStarState) -> str:
+def format_state(game: Table, state: WhiteStarState) -> str:
     """A position in notation; :func:`parse_state` reads it back."""
     name = game.names.__getitem__
     lines = [f"phase: {state.phase}", f"dealer: {name(state.dealer)}"]
@@ -253,7 +251,7 @@ def _buried_hidden(state: WhiteStarState, seat: Player) -> bool:
     return holder != seat and state.phase in ("burying", "playing")
 
 
-def view(game: WhiteStar, state: WhiteStarState, seat: Player) -> str:
+def view(game: Table, state: WhiteStarState, seat: Player) -> str:
     """The position for ``seat``: other hands, the widow and (for defenders) buried cards
     are shown only as counts; won cards and Star piles were seen by all."""
     lines: list[str] = []
@@ -283,7 +281,7 @@ def hidden_from(state: WhiteStarState, seat: Player) -> Collection[str]:
     return [card_name(c) for c in cards_in(hidden)]
 
 
-def parse_state(game: WhiteStar, text: str) -> WhiteStarState:
+def parse_state(game: Table, text: str) -> WhiteStarState:
     """Read a position; every error points at the line and column at fault."""
     names = game.names
 
@@ -309,7 +307,7 @@ def parse_state(game: WhiteStar, text: str) -> WhiteStarState:
 class _Reader:
     """Reads the keyed lines of one position into a state, checking how they fit."""
 
-    def __init__(self, game: WhiteStar, keyed: Keyed) -> None:
+    def __init__(self, game: Table, keyed: Keyed) -> None:
         self.game = game
         self.keyed = keyed
         self.placed: dict[Card, str] = {}
