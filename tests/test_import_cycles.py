@@ -15,14 +15,7 @@ import functools
 import grimp
 import pytest
 
-GAME_ENGINE_SPLIT = ("the engine hands itself to notation and claims, which import it back "
-                     "for its type; being split so they take the parameters and state they "
-                     "need")
-
 ALLOWED: dict[frozenset[str], str] = {
-    frozenset({"printkit.games.star_battle.claims", "printkit.games.star_battle.notation",
-               "printkit.games.star_battle.refusals",
-               "printkit.games.star_battle.rules"}): GAME_ENGINE_SPLIT,
     frozenset({"printkit.booklet.pdfblocks", "printkit.booklet.pdffigure"}):
         "the booklet's PDF blocks and figures name each other; being reworked with the "
         "PDF flow",

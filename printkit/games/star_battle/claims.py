@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from printkit.games.star_battle import refusals
+from printkit.games.star_battle.engine_needs import Rules
 from printkit.games.star_battle.state import (
     Battle,
     Build,
@@ -35,13 +35,10 @@ from printkit.games.star_battle.state import (
 )
 from printkit.rules.base import NO_PLAYER, Claim, Player
 
-if TYPE_CHECKING:
-    from printkit.games.star_battle.rules import StarBattle
-
-Answer = Callable[["StarBattle", StarBattleState, "str | None"], object]
+Answer = Callable[[Rules, StarBattleState, "str | None"], object]
 
 
-def claims(game: StarBattle) -> Mapping[str, Claim[StarBattleState]]:
+def claims(game: Rules) -> Mapping[str, Claim[StarBattleState]]:
     """The claims table of ``game``."""
 
     def bound(answer: Answer) -> Callable[[StarBattleState, str | None], object]:
@@ -94,7 +91,7 @@ def figures(history: Sequence[StarBattleState]) -> Mapping[str, float]:
     }
 
 
-def heuristic(game: StarBattle, state: StarBattleState, player: Player) -> float:
+def heuristic(game: Rules, state: StarBattleState, player: Player) -> float:
     """Systems held count three, ships one and the Core five; minus the best opponent."""
     if state.phase == "over":
         if player in state.winners:
@@ -114,28 +111,28 @@ def heuristic(game: StarBattle, state: StarBattleState, player: Player) -> float
 # --------------------------------------------------------------------------- the claims
 
 
-def _named(game: StarBattle, state: StarBattleState, values: Sequence[object]
+def _named(game: Rules, state: StarBattleState, values: Sequence[object]
            ) -> dict[str, object]:
     return dict(zip(game.player_names(state), values, strict=True))
 
 
-def _systems_held(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
+def _systems_held(game: Rules, state: StarBattleState, arg: str | None) -> object:
     _no_argument(arg)
     return _named(game, state, state.systems_held)
 
 
-def _core_holder(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
+def _core_holder(game: Rules, state: StarBattleState, arg: str | None) -> object:
     _no_argument(arg)
     holder = state.core_holder
     return None if holder == NO_PLAYER else game.player_names(state)[holder]
 
 
-def _connections(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
+def _connections(game: Rules, state: StarBattleState, arg: str | None) -> object:
     cell = _system_argument(state, arg)
     return [cell_name(c) for c in state.connections(cell)]
 
 
-def _legal_builds(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
+def _legal_builds(game: Rules, state: StarBattleState, arg: str | None) -> object:
     card = parse_card(arg.strip()) if arg is not None else None
     if card is None:
         raise ValueError(f"legal_builds needs a card such as 9H, not {arg!r}")
@@ -143,36 +140,36 @@ def _legal_builds(game: StarBattle, state: StarBattleState, arg: str | None) -> 
             for m in game.legal_moves(state) if isinstance(m, Build) and m.card == card}
 
 
-def _moves_from(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
+def _moves_from(game: Rules, state: StarBattleState, arg: str | None) -> object:
     cell = _system_argument(state, arg)
     targets = {m.target for m in game.legal_moves(state)
                if isinstance(m, MoveShip) and m.source == cell}
     return [cell_name(c) for c in sorted(targets, key=reading_order)]
 
 
-def _battle_targets(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
+def _battle_targets(game: Rules, state: StarBattleState, arg: str | None) -> object:
     cell = _system_argument(state, arg)
     targets = {m.target for m in game.legal_moves(state)
                if isinstance(m, Battle) and m.source == cell}
     return [cell_name(c) for c in sorted(targets, key=reading_order)]
 
 
-def _victory(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
+def _victory(game: Rules, state: StarBattleState, arg: str | None) -> object:
     _no_argument(arg)
     return state.victory
 
 
-def _hand_size_due(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
+def _hand_size_due(game: Rules, state: StarBattleState, arg: str | None) -> object:
     _no_argument(arg)
     return _named(game, state, state.ships_in_play)
 
 
-def _cards_held(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
+def _cards_held(game: Rules, state: StarBattleState, arg: str | None) -> object:
     _no_argument(arg)
     return _named(game, state, [len(hand) for hand in state.hands])
 
 
-def _survival(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
+def _survival(game: Rules, state: StarBattleState, arg: str | None) -> object:
     cell = _system_argument(state, arg)
     here = state.index[cell]
     if here.ships == 0:
@@ -181,7 +178,7 @@ def _survival(game: StarBattle, state: StarBattleState, arg: str | None) -> obje
     return str(1 - lost)
 
 
-def _supply(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
+def _supply(game: Rules, state: StarBattleState, arg: str | None) -> object:
     _no_argument(arg)
     if game.params.token_limit is None:
         return None
@@ -192,7 +189,7 @@ def _supply(game: StarBattle, state: StarBattleState, arg: str | None) -> object
     return _named(game, state, values)
 
 
-def _home_bases(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
+def _home_bases(game: Rules, state: StarBattleState, arg: str | None) -> object:
     _no_argument(arg)
     return _named(game, state, [None if h is None else cell_name(h) for h in state.homes])
 

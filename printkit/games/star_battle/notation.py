@@ -51,9 +51,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from printkit.errors import did_you_mean
+from printkit.games.star_battle.engine_needs import Table
 from printkit.games.star_battle.state import (
     CORE,
     MOVE_TYPES,
@@ -95,9 +96,6 @@ from printkit.rules.notation import (
     single,
     tokens,
 )
-
-if TYPE_CHECKING:
-    from printkit.games.star_battle.rules import StarBattle
 
 _KEYS = ("phase", "player", "turn", "battles", "galaxy", "homes", "hand", "stock", "discards",
          "result")
@@ -228,7 +226,7 @@ def _card(keyed: Keyed, token: Token, hint: str = "") -> Card:
 # --------------------------------------------------------------------------- writing positions
 
 
-def format_state(game: StarBattle, state: StarBattleState, viewer: Player | None = None) -> str:
+def format_state(game: Table, state: StarBattleState, viewer: Player | None = None) -> str:
     """A position in notation; as ``viewer`` sees it (other hands and the stock shown as
     counts) when a viewer is given."""
     names = game.player_names(state)
@@ -316,7 +314,7 @@ def _system_text(system: System, names: Sequence[str]) -> str:
 # --------------------------------------------------------------------------- reading positions
 
 
-def parse_state(game: StarBattle, text: str) -> StarBattleState:
+def parse_state(game: Table, text: str) -> StarBattleState:
     """Read a position (see the module docstring); NotationError points at the bad spot."""
     return _Reader(game, text).read()
 
@@ -332,7 +330,7 @@ def _hand_key(written: str) -> str | None:
 class _Reader:
     """Reads one position; ``keyed`` holds its lines, cut by the shared toolkit."""
 
-    def __init__(self, game: StarBattle, text: str) -> None:
+    def __init__(self, game: Table, text: str) -> None:
         self.game = game
         self.text = text
         self.names = tuple(chr(ord("A") + i) for i in range(game.params.players))

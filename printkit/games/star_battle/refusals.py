@@ -14,8 +14,7 @@ move answers ``null``.  Like every claim it answers for the position as it stand
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from printkit.games.star_battle.engine_needs import Rules
 from printkit.games.star_battle.state import (
     Battle,
     Build,
@@ -34,11 +33,8 @@ from printkit.games.star_battle.state import (
 )
 from printkit.rules.base import NO_PLAYER, Player
 
-if TYPE_CHECKING:
-    from printkit.games.star_battle.rules import StarBattle
 
-
-def illegal_reason(game: StarBattle, state: StarBattleState, arg: str | None) -> object:
+def illegal_reason(game: Rules, state: StarBattleState, arg: str | None) -> object:
     """The claim: ``null`` for a legal move, else the code of its refusal."""
     if arg is None:
         raise ValueError("illegal_reason needs a move such as 'move 9H E1>E2 scout'")
@@ -48,7 +44,7 @@ def illegal_reason(game: StarBattle, state: StarBattleState, arg: str | None) ->
     return refusal(game, state, move)
 
 
-def refusal(game: StarBattle, state: StarBattleState, move: StarBattleMove) -> str:
+def refusal(game: Rules, state: StarBattleState, move: StarBattleMove) -> str:
     """The code of the refusal of ``move``, which the engine refuses in ``state``."""
     player = game.current_player(state)
     return refused(state, move, player, game.player_names(state)[player])[0]
