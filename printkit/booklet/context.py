@@ -15,9 +15,11 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from printkit.deck.board_schema import BoardSettings
 from printkit.deck.model import Definition
 from printkit.examples.values import flow
 from printkit.rules.base import Game
+from printkit.units import MM
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "eleven", "twelve")
@@ -85,6 +87,9 @@ def template_context(definition: Definition,
         "deck_count": definition.deck_count,
         "variants": [{"name": v.name, "description": v.description}
                      for v in definition.variants],
+        "card_size": (round(definition.card_width / MM, 1),
+                      round(definition.card_height / MM, 1)),
+        "board_play": round(BoardSettings.from_mapping(definition.board).play / MM, 2),
         "engine": engine,
         "params": None,
         "defaults": {},

@@ -65,7 +65,8 @@ def key_lines(game: StarsAndBars) -> tuple[KeyLine, ...]:
                                 "with every face-up card round it, and with one at least."),
         KeyLine(f"A stack of {limit}", f"in the centre is turned face down (no card goes on "
                                        "it, nothing is compared with it); when every centre "
-                                       f"stack is face down, all are cleared. An outer stack "
+                                       f"space holds a face-down stack, all are cleared. An "
+                                       f"outer stack "
                                        f"of {limit} is removed."),
     ]
     return tuple(lines)
