@@ -51,7 +51,13 @@ from printkit.booklet.document import (
 from printkit.booklet.document import PageBreak as PageBreakBlock
 from printkit.booklet.document import Paragraph as TextParagraph
 from printkit.booklet.document import Table as TextTable
-from printkit.booklet.pdffigure import figure_flowables, least_scale
+from printkit.booklet.pdffigure import (
+    FIT_SLACK,
+    Refit,
+    figure_flowables,
+    least_flowables,
+    least_scale,
+)
 from printkit.booklet.pdfflow import BREAK, DataTable
 from printkit.booklet.pdfscene import FaceForms, SceneFlowable
 from printkit.layout.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
@@ -229,6 +235,11 @@ class ContentsLine(Flowable):  # type: ignore[misc]  # reportlab has no type hin
         canvas.drawRightString(self.width, base, self.page)
 
 
+OPENING_BLOCKS = 4
+"""Most blocks of a section's opening, its first example included (see
+:meth:`Writer.opening`)."""
+
+
 class Writer:
     """Turns blocks into flowables for one page size."""
 
@@ -276,6 +287,9 @@ class Writer:
                 made[0].style = self.styles.lead
             if isinstance(block, Heading):
                 made[0].pk_heading = (heading_key(index), block.level, plain_text(block.spans))
+                opening = self.opening(blocks[index - first:], index)
+                if opening is not None:
+                    out.append(CondPageBreak(opening))
             if isinstance(block, Heading) or lead:
                 pending.extend(made)  # it stays with what it introduces
                 continue
@@ -293,7 +307,15 @@ class Writer:
         if isinstance(head, KeepTogether):
             # one group, not a group inside a group: reportlab measures an inner group as
             # endless, which would push every heading to a new page
-            return [KeepTogether([*pending, *head._content]), *made[1:]]
+            group = KeepTogether([*pending, *head._content])
+            smaller: Refit | None = getattr(head, "pk_refit", None)
+            if smaller is not None:  # an example: it may be drawn smaller with them
+
+                def grouped(room: float, above: Sequence[Flowable], inner: Refit = smaller
+                            ) -> Flowable | None:
+                    return inner(room, [*above, *pending])
+                group.pk_refit = grouped
+            return [group, *made[1:]]
         # what follows may break across pages: the headings need only its first lines or
         # rows beside them, not the whole of it (which would leave the page's foot empty)
         for flowable in pending:
@@ -301,6 +323,28 @@ class Writer:
         need = (float(pending[0].getSpaceBefore()) + self.measure([*pending, head])
                 - self.measure([head]) + self.first_piece(head))
         return [CondPageBreak(need), *pending, *made]
+
+    def opening(self, blocks: Sequence[Block], index: int) -> float | None:
+        """The least height of a section's opening that starts at ``blocks[0]`` (block
+        ``index``): a top-level heading, the text after it and its first example with its
+        diagrams as small as they may be, if that is all the opening holds and it fits on
+        a page.  Such a section starts a new page when the page it would start on has not
+        that much room: its example would not fit there (even drawn smaller), and the
+        heading and a few lines would be left at the top of a page that is otherwise
+        empty."""
+        if not isinstance(blocks[0], Heading) or blocks[0].level != 1:
+            return None
+        for end, block in enumerate(blocks[1:OPENING_BLOCKS + 1], start=1):
+            if isinstance(block, Figure):
+                made = [part for at, one in enumerate(blocks[:end])
+                        for part in self.block(one, index + at)]
+                flat = [part for f in made
+                        for part in (f._content if isinstance(f, KeepTogether) else [f])]
+                height = self.measure([*flat, *least_flowables(self, block)]) + FIT_SLACK
+                return height if height <= self.height else None
+            if not isinstance(block, (TextParagraph, ListBlock, Note)):
+                return None
+        return None
 
     def measure(self, flowables: Sequence[Flowable]) -> float:
         """The height ``flowables`` take one after the other at the text's width."""

@@ -13,7 +13,7 @@ does not fit on (:mod:`printkit.booklet.pdffloat`); every part is marked ``pk_ex
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -39,6 +39,9 @@ if TYPE_CHECKING:  # the writer calls this module
 
 FIT_SLACK = 4.0
 """Points kept spare when an example's diagrams are made smaller to fit it on a page."""
+REFIT_STEPS = 10
+"""Halvings of the range of sizes searched for the largest at which an example's diagrams
+fit it in what is left of a page (to a thousandth of their size)."""
 
 
 def least_scale(scene: Scene) -> float:
@@ -103,9 +106,92 @@ def diagrams(writer: Writer, diagrams: Sequence[Diagram], shrink: float = 1.0
     return [table]
 
 
+def _shrunk(writer: Writer, figure: Figure, fixed: list[Flowable], pictures: list[Flowable],
+            height: float) -> list[Flowable]:
+    """The diagrams of ``figure`` drawn smaller so that they and the ``fixed`` part of the
+    example (drawn at ``pictures``' size) take ``height``, but no smaller than
+    :func:`least_scale` lets them be."""
+    room = height - writer.measure(fixed) - FIT_SLACK
+    return diagrams(writer, figure.diagrams, max(0.0, room) / writer.measure(pictures))
+
+
+Refit = Callable[[float, Sequence[Flowable]], "Flowable | None"]
+"""An example's ``pk_refit``: the example in a given height, after the given headings kept
+with it (see :func:`refit`)."""
+
+
+def refit(writer: Writer, figure: Figure, head: list[Flowable], parts: list[Flowable],
+          room: float, above: Sequence[Flowable] = ()) -> Flowable | None:
+    """The example ``figure`` (``head`` and ``parts`` as it was made), with the headings
+    and lead-ins ``above`` it, in ``room`` points of height: its diagrams as large as fits
+    there but still legible, kept together (and, without ``above``, marked as
+    :func:`figure_flowables` marks it). ``None`` if it does not fit there even at its
+    least legible size (the widths the writer notes are then left as they were)."""
+    noted = dict(writer.drawn)
+    limit = room - FIT_SLACK
+
+    def made(shrink: float) -> list[Flowable]:
+        return [*above, *head, *diagrams(writer, figure.diagrams, shrink), *parts]
+
+    if writer.measure(made(0.0)) > limit:
+        writer.drawn = noted
+        return None
+    low, high = 0.0, 1.0  # made(low) fits, made(high) does not
+    for _ in range(REFIT_STEPS):
+        middle = (low + high) / 2
+        low, high = (middle, high) if writer.measure(made(middle)) <= limit else (low, middle)
+    whole = made(low)  # the last made is the size the writer notes
+    whole[-1].spaceAfter = 8
+    kept = KeepTogether(whole)
+    kept.pk_example = kept.pk_float = not above
+    return kept
+
+
+def least_flowables(writer: Writer, figure: Figure) -> list[Flowable]:
+    """The parts of ``figure`` with its diagrams at their least legible size, to measure
+    (the widths the writer notes are left as they were)."""
+    noted = dict(writer.drawn)
+    head, pictures, parts = _pieces(writer, figure)
+    if figure.diagrams:
+        pictures = diagrams(writer, figure.diagrams, 0.0)
+    writer.drawn = noted
+    return [*head, *pictures, *parts]
+
+
 def figure_flowables(writer: Writer, figure: Figure) -> list[Flowable]:
     """An example, kept on one page: its title, introduction, diagrams, caption, moves
     and checked sentences (but see the module's note on examples taller than a page)."""
+    head, pictures, parts = _pieces(writer, figure)
+    whole = [*head, *pictures, *parts]
+    tall = writer.measure(whole) > writer.height
+    if tall and figure.diagrams:  # smaller diagrams, as far as they stay legible
+        pictures = _shrunk(writer, figure, [*head, *parts], pictures, writer.height)
+        whole = [*head, *pictures, *parts]
+        tall = writer.measure(whole) > writer.height
+    whole[-1].spaceAfter = 8  # a spacer would be carried to the top of the next page
+    if not tall:
+        out = [KeepTogether(whole)]
+        if figure.diagrams:
+            def smaller(room: float, above: Sequence[Flowable]) -> Flowable | None:
+                return refit(writer, figure, head, parts, room, above)
+            out[0].pk_refit = smaller  # tried where the example does not fit a page's foot
+    elif len(pictures) > 1:
+        out = [KeepTogether([*head, pictures[0]]), *pictures[1:-1],
+               KeepTogether([pictures[-1], *parts])]
+    else:  # one diagram, too tall for the page with everything under it: its caption
+        # stays with it, the moves and sentences go on to the next page
+        kept = 1 if figure.caption else 0
+        out = [KeepTogether([*head, *pictures, *parts[:kept]]), *parts[kept:]]
+    for part in out:
+        part.pk_example = True  # what floats, floats whole and in order
+    out[0].pk_float = True  # text after it may fill the page it does not fit on
+    return out
+
+
+def _pieces(writer: Writer, figure: Figure
+            ) -> tuple[list[Flowable], list[Flowable], list[Flowable]]:
+    """An example's title and introduction, its diagrams (or notation) at their own
+    size, and its caption, moves and sentences."""
     s = writer.styles
     head: list[Flowable] = [Paragraph(escape(figure.heading), s.figure_title)]
     if figure.intro:
@@ -126,24 +212,4 @@ def figure_flowables(writer: Writer, figure: Figure) -> list[Flowable]:
                                   leftIndent=10, bulletFontName=REGULAR,
                                   bulletFontSize=8.8, spaceBefore=2,
                                   bulletColor=colors.HexColor(s.accent)))
-    whole = [*head, *pictures, *parts]
-    tall = writer.measure(whole) > writer.height
-    if tall and figure.diagrams:  # smaller diagrams, as far as they stay legible
-        room = writer.height - writer.measure([*head, *parts]) - FIT_SLACK
-        pictures = diagrams(writer, figure.diagrams, max(0.0, room) / writer.measure(pictures))
-        whole = [*head, *pictures, *parts]
-        tall = writer.measure(whole) > writer.height
-    whole[-1].spaceAfter = 8  # a spacer would be carried to the top of the next page
-    if not tall:
-        out = [KeepTogether(whole)]
-    elif len(pictures) > 1:
-        out = [KeepTogether([*head, pictures[0]]), *pictures[1:-1],
-               KeepTogether([pictures[-1], *parts])]
-    else:  # one diagram, too tall for the page with everything under it: its caption
-        # stays with it, the moves and sentences go on to the next page
-        kept = 1 if figure.caption else 0
-        out = [KeepTogether([*head, *pictures, *parts[:kept]]), *parts[kept:]]
-    for part in out:
-        part.pk_example = True  # what floats, floats whole and in order
-    out[0].pk_float = True  # text after it may fill the page it does not fit on
-    return out
+    return head, pictures, parts

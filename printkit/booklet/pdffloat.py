@@ -78,27 +78,45 @@ def _height(flowables: list[Flowable], width: float, canvas: Canvas) -> float:
 
 def float_example(flowables: list[Flowable], frame: Frame, canvas: Canvas) -> int:
     """If ``flowables`` starts with an example that will not fit in ``frame`` but fits on
-    a page, move ahead of it the text after it that fits whole in the frame's room, when
-    that room is over :data:`FLOAT_ROOM` of the frame.  Returns how many were moved."""
+    a page, and the room left is over :data:`FLOAT_ROOM` of the frame, fill that room:
+    move ahead of the example the text after it that fits whole in it, or, where that
+    would still leave over :data:`FLOAT_ROOM` of the frame empty, draw the example there
+    with smaller diagrams if they stay legible that small
+    (:func:`~printkit.booklet.pdffigure.refit`; text is moved if they do not).  Returns
+    how many flowables were moved."""
     example = flowables[0] if flowables else None
-    if example is None or not getattr(example, "pk_float", False) or frame._atTop:
+    smaller = getattr(example, "pk_refit", None)
+    if not getattr(example, "pk_float", False) and smaller is None:
         return 0
     room = float(frame._y - frame._y1p)
     width = float(frame._getAvailableWidth())
     height = _height([example], width, canvas)
-    if height <= room or height > frame._aH or room <= FLOAT_ROOM * frame._aH:
+    if height <= room:
         return 0
-    examples = 1  # the rest of it, and the examples right after it, float with it
-    while examples < len(flowables) and _with_example(flowables[examples]):
-        examples += 1
+    if height > frame._aH:  # with the headings kept with it, taller than a page
+        if smaller is not None:
+            fitted = smaller(room, ())
+            flowables[0] = example if fitted is None else fitted
+        return 0
+    if frame._atTop or room <= FLOAT_ROOM * frame._aH:
+        return 0
     moved: list[Flowable] = []
-    at = examples
-    while at < len(flowables):
-        size = _unit(flowables, at)
-        if not size or _height([*moved, *flowables[at:at + size]], width, canvas) > room:
-            break
-        moved += flowables[at:at + size]
-        at += size
+    examples = 1  # the rest of it, and the examples right after it, float with it
+    if getattr(example, "pk_float", False):
+        while examples < len(flowables) and _with_example(flowables[examples]):
+            examples += 1
+        at = examples
+        while at < len(flowables):
+            size = _unit(flowables, at)
+            if not size or _height([*moved, *flowables[at:at + size]], width, canvas) > room:
+                break
+            moved += flowables[at:at + size]
+            at += size
+    if smaller is not None and room - _height(moved, width, canvas) > FLOAT_ROOM * frame._aH:
+        fitted = smaller(room, ())
+        if fitted is not None:
+            flowables[0] = fitted
+            return 0
     if moved:
         flowables[:examples + len(moved)] = [*moved, *flowables[:examples]]
     return len(moved)
