@@ -52,7 +52,8 @@ SLOW_LIST = ROOT / "tests" / "slow_tests.txt"
 
 
 def slow_tests() -> frozenset[str]:
-    """The tests ``-m "not slow"`` leaves out: one node id a line, without parameters."""
+    """The tests ``-m "not slow"`` leaves out: one node id a line, without parameters, or a
+    test file (every test in it: a file whose module fixture does the slow work)."""
     lines = SLOW_LIST.read_text(encoding="utf-8").splitlines()
     return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
 
@@ -60,7 +61,7 @@ def slow_tests() -> frozenset[str]:
 def pytest_configure(config: pytest.Config) -> None:
     """The toy game under tests/plugin_game must be installed, as a third-party game is."""
     config.addinivalue_line("markers", "slow: one of the tests listed in tests/slow_tests.txt "
-                            "(a second or more each); -m 'not slow' runs the rest")
+                            "(half a second or more each); -m 'not slow' runs the rest")
     if "toy-nim" not in game_names():
         raise pytest.UsageError("the test game is not installed: run "
                                 "'python -m pip install -e tests/plugin_game' (the README's "
@@ -72,5 +73,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     del config
     listed = slow_tests()
     for item in items:
-        if item.nodeid.partition("[")[0] in listed:
+        node = item.nodeid.partition("[")[0]
+        if node in listed or node.partition("::")[0] in listed:
             item.add_marker(pytest.mark.slow)
