@@ -2,9 +2,10 @@
 
 Exit statuses are stable so scripts can rely on them (:class:`Exit`): 0 success, 1 the input
 is wrong (definition, template or example problems, each located), 2 the command line
-itself is wrong (an option unknown, or its value malformed or past its limit), 3 an output could not be written (or an input file could not be read
-by the system), 4 a check found false claims, 70 printkit itself failed: a bug, reported in
-one line with the path of a saved report (the traceback is shown only with ``--debug``).
+itself is wrong (an option unknown, or its value malformed or past its limit), 3 an output
+could not be written (or an input file could not be read by the system), 4 a check found
+false claims, 70 printkit itself failed: a bug, reported in one line with the path of a
+saved report (the traceback is shown only with ``--debug``).
 A command that needs more memory or time than its budget (:mod:`printkit.budget`, the
 limits ``memory`` and ``seconds``) stops with status 1 and a message naming the limit.
 
