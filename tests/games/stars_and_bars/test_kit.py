@@ -47,10 +47,11 @@ def test_the_build_writes_the_whole_kit(kit: Path) -> None:
     assert len(list((kit / "svg").glob("*.svg"))) == 16 + 1  # 16 kinds of card, one back
 
 
-def test_the_board_is_tiled_and_fits_one_a3_sheet_with_its_key(kit: Path) -> None:
+def test_the_board_has_the_guides_spaces_tiled_and_on_one_a2_sheet_with_its_key(
+        kit: Path) -> None:
     tiled = PdfReader(str(kit / "board.pdf"))
-    assert len(tiled.pages) == 4  # the assembly map and three A4 tiles
-    assert size_mm(kit / "board-single.pdf") == (420, 297)
+    assert len(tiled.pages) == 5  # the assembly map and four A4 tiles
+    assert size_mm(kit / "board-single.pdf") == (594, 420)  # spaces of about 95 x 70 mm
     words = text(kit / "board-single.pdf")
     for relation, points, differences in (("STACKING", 1, 1), ("HORIZONTAL", 2, 2),
                                           ("DIAGONAL", 3, 3), ("VERTICAL", 4, 4)):
