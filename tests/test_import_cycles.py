@@ -15,11 +15,7 @@ import functools
 import grimp
 import pytest
 
-ALLOWED: dict[frozenset[str], str] = {
-    frozenset({"printkit.booklet.pdfblocks", "printkit.booklet.pdffigure"}):
-        "the booklet's PDF blocks and figures name each other; being reworked with the "
-        "PDF flow",
-}
+ALLOWED: dict[frozenset[str], str] = {}
 """Cycles still being taken apart: the modules of each, and why it is allowed for now."""
 
 

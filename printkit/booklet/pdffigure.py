@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (
     Flowable,
     KeepTogether,
@@ -27,15 +28,40 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from printkit.booklet.document import Diagram, Figure, Span
+from printkit.booklet.document import Diagram, Figure, Inline, Span
 from printkit.booklet.pdfflow import DiagramTable
+from printkit.booklet.pdfscene import SceneFlowable
 from printkit.layout.fonts import REGULAR
 from printkit.render.diagram import MIN_CARD, MIN_TILE_FONT
 from printkit.render.scene import CardShape, Scene, TextShape
 from printkit.units import MM
 
-if TYPE_CHECKING:  # the writer calls this module
-    from printkit.booklet.pdfblocks import Writer
+
+class _Styles(Protocol):
+    accent: str
+    label: ParagraphStyle
+    caption: ParagraphStyle
+    claim: ParagraphStyle
+    figure_title: ParagraphStyle
+    intro: ParagraphStyle
+    notation: ParagraphStyle
+
+
+class Writer(Protocol):
+    """What this module needs of the booklet's writer (:class:`~printkit.booklet.pdfblocks.
+    Writer`, which calls this module): a protocol, so no import runs back to it."""
+
+    @property
+    def styles(self) -> _Styles: ...
+    @property
+    def width(self) -> float: ...
+    @property
+    def height(self) -> float: ...
+    drawn: dict[str, float]
+
+    def measure(self, flowables: Sequence[Flowable]) -> float: ...
+    def para(self, spans: Inline, style: ParagraphStyle) -> Paragraph: ...
+    def scene(self, diagram: Diagram, width: float, shrink: float = 1.0) -> SceneFlowable: ...
 
 FIT_SLACK = 4.0
 """Points kept spare when an example's diagrams are made smaller to fit it on a page."""
