@@ -38,15 +38,15 @@ from printkit.booklet.pdf import booklet_pdf
 from printkit.kit.board import plan_board
 from printkit.kit.build import build_game
 from printkit.kit.cards import card_artwork
-from printkit.kit.games import ResolvedGame, load, resolve, shipped_games
+from printkit.kit.games import ResolvedGame, installed_games, load, resolve
 from printkit.kit.options import BuildOptions, plan
 from printkit.kit.prepare import prepare_kit
-from printkit.layout import board_pdf, pdfcanvas
-from printkit.layout.artwork import SheetOptions
-from printkit.layout.cards import cut_sheets
-from printkit.layout.fonts import register_fonts
-from printkit.layout.geometry import SheetSpec
-from printkit.layout.paper import PAPERS
+from printkit.pdf import board_pdf, pdfcanvas
+from printkit.pdf.artwork import SheetOptions
+from printkit.pdf.cards import cut_sheets
+from printkit.pdf.fonts import register_fonts
+from printkit.pdf.geometry import SheetSpec
+from printkit.pdf.paper import PAPERS
 from printkit.plugins import find
 from printkit.render.board import board_svg
 from printkit.units import MM
@@ -192,7 +192,7 @@ def kits(repeat: int) -> None:
 
 def printkit_games() -> list[str]:
     """The games printkit itself ships (not a test game that may be installed beside)."""
-    return [name for name in shipped_games() if find(name).package.startswith("printkit.")]
+    return [name for name in installed_games() if find(name).package.startswith("printkit.")]
 
 
 def commands(repeat: int) -> None:

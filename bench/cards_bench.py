@@ -26,10 +26,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.kit.cards import card_artwork
 from printkit.kit.games import load
-from printkit.layout.artwork import Artwork, SheetOptions
-from printkit.layout.cards import cut_sheets
-from printkit.layout.geometry import SheetSpec, sheet_grid
-from printkit.layout.paper import PAPERS
+from printkit.pdf.artwork import Artwork, SheetOptions
+from printkit.pdf.cards import cut_sheets
+from printkit.pdf.geometry import SheetSpec, sheet_grid
+from printkit.pdf.paper import PAPERS
 from printkit.units import MM
 
 DECK = Path(__file__).resolve().parents[1] / "decks" / "stars-and-stripes.yaml"

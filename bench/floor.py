@@ -46,10 +46,10 @@ from printkit.booklet.document import Paragraph as TextParagraph
 from printkit.booklet.document import Table as TextTable
 from printkit.booklet.pdfblocks import Styles, markup
 from printkit.games.stars_and_stripes.faces import layout
-from printkit.layout.fonts import BOLD, REGULAR
-from printkit.layout.geometry import Rect, SheetSpec, mirror_slot, pages_needed, sheet_grid
-from printkit.layout.paper import Paper
-from printkit.layout.tiling import CROSS_ARM, CROSS_RADIUS, Tiling
+from printkit.pdf.fonts import BOLD, REGULAR
+from printkit.pdf.geometry import Rect, SheetSpec, mirror_slot, pages_needed, sheet_grid
+from printkit.pdf.paper import Paper
+from printkit.pdf.tiling import CROSS_ARM, CROSS_RADIUS, Tiling
 from printkit.render.board import BoardPicture, picture_geometry
 from printkit.render.scene import CardShape, RectShape, Scene, TextShape
 from printkit.render.svg import CAP_HEIGHT, Frame
@@ -284,7 +284,7 @@ def cut_sheets(copies: int, spec: SheetSpec, title: str) -> bytes:
 
 def mirror_slot_band(band: Rect, paper: Paper) -> Rect:
     """The label band on the back of the sheet (long-edge flip)."""
-    from printkit.layout.geometry import Slot
+    from printkit.pdf.geometry import Slot
     return mirror_slot(Slot(0, 0, band, band), paper, "long")
 
 

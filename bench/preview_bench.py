@@ -76,7 +76,7 @@ class Game:
 
 
 def _spellbook(folder: Path) -> None:
-    shutil.copytree(ROOT / "examples" / "spellbook", folder)
+    shutil.copytree(ROOT / "sample-games" / "spellbook", folder)
 
 
 def _stars(folder: Path) -> None:

@@ -25,9 +25,9 @@ from PIL import Image, ImageChops
 from printkit.export.raster import page_images
 from printkit.kit.cards import card_artwork
 from printkit.kit.games import load
-from printkit.layout.cards import print_shop
-from printkit.layout.geometry import SheetSpec
-from printkit.layout.paper import PAPERS
+from printkit.pdf.cards import print_shop
+from printkit.pdf.geometry import SheetSpec
+from printkit.pdf.paper import PAPERS
 from printkit.units import MM
 
 DECK = Path(__file__).resolve().parents[1] / "decks" / "stars-and-stripes.yaml"

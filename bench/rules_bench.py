@@ -36,9 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from printkit.rules import registry
-from printkit.rules.agents import Agent, make_agent
 from printkit.rules.base import Game
-from printkit.rules.simulate import game_generators, play_game
+from printkit.simulator.agents import Agent, make_agent
+from printkit.simulator.simulate import game_generators, play_game
 
 
 @dataclass(frozen=True)

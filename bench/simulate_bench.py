@@ -12,8 +12,8 @@ import argparse
 import time
 
 from printkit.rules import registry
-from printkit.rules.agents import make_agent
-from printkit.rules.runner import RunSpec, default_jobs, run
+from printkit.simulator.agents import make_agent
+from printkit.simulator.runner import RunSpec, default_jobs, run
 
 GAMES = {"stars-and-stripes": 400, "i-vant-to-be-alone": 200, "stars-and-bars": 200,
          "white-star": 60, "star-battle": 12}

@@ -27,7 +27,7 @@ The parts (all optional):
     highlights, moves)``
     (:class:`~printkit.render.diagram.PositionPictures`) drawing positions in the booklet;
 ``agents``
-    a non-empty tuple of :class:`~printkit.rules.agents.Agent` subclasses, each with its own
+    a non-empty tuple of :class:`~printkit.simulator.agents.Agent` subclasses, each with its own
     name, that play the game in ``printkit simulate``, the first being its default.
 
 ``board``, ``positions``, ``phrases`` and ``agents`` work on the game's engine, so a plugin
@@ -169,7 +169,7 @@ def _positions(value: object) -> PositionPictures:
 def _agents(value: object) -> AgentClasses:
     from printkit.rules.agentbase import Agent
 
-    return _named_tuple_of(value, Agent, "subclass of printkit.rules.agents.Agent",
+    return _named_tuple_of(value, Agent, "subclass of printkit.simulator.agents.Agent",
                            "Agent subclasses", classes=True, empty=False)
 
 

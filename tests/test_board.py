@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.commands.printing import parse_board_paper
-from printkit.deck.board_schema import DEFAULT_COLOURS, BoardSettings
+from printkit.definition.board_schema import DEFAULT_COLOURS, BoardSettings
 from printkit.errors import DefinitionError
 from printkit.games.stars_and_stripes.board import player_colours
 from printkit.kit.board import (
@@ -27,7 +27,7 @@ from printkit.kit.games import ResolvedGame, resolve, shipped_definition
 from printkit.kit.options import BuildOptions, plan
 from printkit.kit.outputs import OutputSet
 from printkit.kit.write import write_board
-from printkit.layout.paper import PAPERS, paper_by_name
+from printkit.pdf.paper import PAPERS, paper_by_name
 from printkit.render.board import BoardPicture, Landmark, board_geometry, board_svg
 from printkit.settings import parse_settings
 from printkit.units import MM

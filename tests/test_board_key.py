@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from printkit.layout.tiling import board_outline
+from printkit.pdf.tiling import board_outline
 from printkit.render.board import (
     COORD_BAND,
     KEY_SIZE,

@@ -31,8 +31,8 @@ from printkit.kit.build import build_game
 from printkit.kit.games import resolve
 from printkit.kit.options import BuildOptions
 from printkit.kit.prepare import check_game
-from printkit.layout.fonts import BOLD, ITALIC, REGULAR
-from printkit.layout.paper import PAPERS, paper_by_name
+from printkit.pdf.fonts import BOLD, ITALIC, REGULAR
+from printkit.pdf.paper import PAPERS, paper_by_name
 from printkit.settings import parse_settings
 from printkit.units import MM
 

@@ -23,7 +23,7 @@ from printkit.booklet.impose import (
     slots,
 )
 from printkit.kit.games import resolve
-from printkit.layout.paper import PAPERS
+from printkit.pdf.paper import PAPERS
 from printkit.units import MM
 
 SMALL = Path(__file__).parent / "data" / "booklets" / "good-small.md.j2"

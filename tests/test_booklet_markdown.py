@@ -19,7 +19,7 @@ from printkit.booklet.environment import (
 )
 from printkit.booklet.frontmatter import split_front_matter
 from printkit.errors import DefinitionError
-from printkit.kit.games import resolve, shipped_games
+from printkit.kit.games import installed_games, resolve
 
 
 def in_place(rendered: RenderedText) -> tuple[object, ...]:
@@ -32,7 +32,7 @@ def in_place(rendered: RenderedText) -> tuple[object, ...]:
 
 def rendered_booklets() -> list[tuple[str, str | None]]:
     targets: list[tuple[str, str | None]] = []
-    for name in shipped_games():
+    for name in installed_games():
         game = resolve(name)
         if find_template(game.definition) is not None:
             targets += [(name, None)] + [(name, v.name) for v in game.definition.variants]

@@ -16,7 +16,7 @@ from printkit.booklet.document import ExampleSource
 from printkit.booklet.environment import make_environment, render_template
 from printkit.booklet.frontmatter import split_front_matter
 from printkit.booklet.markdown import parse_markdown
-from printkit.kit.games import resolve, shipped_games
+from printkit.kit.games import installed_games, resolve
 
 SEPARATE = "separate illustration"
 """The words with which an example says it stands apart from the sample game."""
@@ -24,7 +24,7 @@ SEPARATE = "separate illustration"
 
 def _kits() -> list[tuple[str, str | None]]:
     kits: list[tuple[str, str | None]] = []
-    for name in shipped_games():
+    for name in installed_games():
         game = resolve(name)
         if find_template(game.definition) is None:
             continue

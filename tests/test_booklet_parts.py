@@ -22,8 +22,8 @@ from printkit.errors import DefinitionError, ExampleError
 from printkit.kit.board import plan_board
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.kit.options import BuildOptions, plan
-from printkit.layout.geometry import pages_needed, sheet_grid
-from printkit.layout.paper import PAPERS, paper_by_name
+from printkit.pdf.geometry import pages_needed, sheet_grid
+from printkit.pdf.paper import PAPERS, paper_by_name
 
 DEAL = """\
 NW:5*6 .      .      .      .      .      NE:6*1

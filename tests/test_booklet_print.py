@@ -22,7 +22,7 @@ from printkit.booklet.files import BookletFiles, booklet_files
 from printkit.booklet.pdf import MARGIN_BOTTOM, MARGIN_SIDE, MARGIN_TOP
 from printkit.booklet.pdfblocks import DIAGRAM_SHARE
 from printkit.kit.games import resolve
-from printkit.layout.paper import PAPERS
+from printkit.pdf.paper import PAPERS
 from printkit.render.diagram import MIN_CARD
 from printkit.render.scene import CardShape, TextShape
 from printkit.settings import parse_settings

@@ -21,7 +21,7 @@ from printkit.commands import jobs
 from printkit.commands import list as list_command
 from printkit.console import Console
 from printkit.errors import DefinitionError
-from printkit.layout.paper import paper_by_name
+from printkit.pdf.paper import paper_by_name
 from printkit.units import MM
 from tests.conftest import ROOT, Run
 

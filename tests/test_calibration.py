@@ -14,11 +14,11 @@ from pypdf import PdfReader
 from printkit.kit.cards import card_artwork
 from printkit.kit.games import resolve
 from printkit.kit.options import BuildOptions, plan
-from printkit.layout.artwork import SheetOptions
-from printkit.layout.calibration import calibration
-from printkit.layout.cards import cut_sheets
-from printkit.layout.geometry import SheetSpec, sheet_grid
-from printkit.layout.paper import paper_by_name
+from printkit.pdf.artwork import SheetOptions
+from printkit.pdf.calibration import calibration
+from printkit.pdf.cards import cut_sheets
+from printkit.pdf.geometry import SheetSpec, sheet_grid
+from printkit.pdf.paper import paper_by_name
 from printkit.units import MM
 from tests.pdfinspect import PageContent, read_pages
 

@@ -20,8 +20,8 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 
 def test_building_twice_gives_byte_identical_files(tmp_path: Path, run_cli: Run) -> None:
-    args = ("build", "stars-and-stripes", "--set", "decks=2", "--layout", "sheets",
-            "--layout", "print-shop")
+    args = ("build", "stars-and-stripes", "--set", "decks=2", "--sheets", "sheets",
+            "--sheets", "print-shop")
     assert run_cli(*args, "-o", str(tmp_path / "one")).status == 0
     assert run_cli(*args, "-o", str(tmp_path / "two")).status == 0
     one = _files(tmp_path / "one")
@@ -34,10 +34,10 @@ def test_building_twice_gives_byte_identical_files(tmp_path: Path, run_cli: Run)
 
 def test_a_failed_build_leaves_earlier_outputs_intact(tmp_path: Path, run_cli: Run) -> None:
     assert run_cli("build", "stars-and-stripes", "-o", str(tmp_path),
-                   "--layout", "sheets").status == 0
+                   "--sheets", "sheets").status == 0
     before = _files(tmp_path)
     # a card too big for the paper fails late, after the faces were drawn
-    result = run_cli("build", "stars-and-stripes", "-o", str(tmp_path), "--layout", "sheets",
+    result = run_cli("build", "stars-and-stripes", "-o", str(tmp_path), "--sheets", "sheets",
                      "--set", "card.size=200mm x 200mm")
     assert result.status == Exit.INPUT
     assert "does not fit" in result.err
@@ -46,10 +46,10 @@ def test_a_failed_build_leaves_earlier_outputs_intact(tmp_path: Path, run_cli: R
 
 
 def test_a_rebuild_replaces_the_whole_kit(tmp_path: Path, run_cli: Run) -> None:
-    kit = tmp_path / "stars-and-stripes--layout-calibration"
-    run_cli("build", "stars-and-stripes", "-o", str(tmp_path), "--layout", "calibration")
+    kit = tmp_path / "stars-and-stripes--sheets-calibration"
+    run_cli("build", "stars-and-stripes", "-o", str(tmp_path), "--sheets", "calibration")
     (kit / "stale.txt").write_text("from an older build")
-    run_cli("build", "stars-and-stripes", "-o", str(tmp_path), "--layout", "calibration")
+    run_cli("build", "stars-and-stripes", "-o", str(tmp_path), "--sheets", "calibration")
     assert not (kit / "stale.txt").exists()
     assert len(list((kit / "svg").glob("*.svg"))) == 39
 
@@ -101,12 +101,12 @@ def test_errors_print_no_traceback_from_a_real_process(tmp_path: Path) -> None:
 
 def test_progress_goes_to_stderr_and_quiet_silences_it(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
-    assert main(["build", "stars-and-stripes", "-o", str(tmp_path), "--layout", "calibration"],
+    assert main(["build", "stars-and-stripes", "-o", str(tmp_path), "--sheets", "calibration"],
                 Console(out, err)) == 0
     assert "card faces" in err.getvalue()
     assert "files in" in out.getvalue()
     out, err = io.StringIO(), io.StringIO()
-    assert main(["-q", "build", "stars-and-stripes", "-o", str(tmp_path), "--layout",
+    assert main(["-q", "build", "stars-and-stripes", "-o", str(tmp_path), "--sheets",
                  "calibration"], Console(out, err)) == 0
     assert err.getvalue() == ""
 
@@ -115,10 +115,10 @@ def test_global_options_work_anywhere(tmp_path: Path) -> None:
     for args in (["-q", "build", "stars-and-stripes"], ["build", "-q", "stars-and-stripes"],
                  ["build", "stars-and-stripes", "-q"]):
         out, err = io.StringIO(), io.StringIO()
-        status = main([*args, "-o", str(tmp_path), "--layout", "calibration"], Console(out, err))
+        status = main([*args, "-o", str(tmp_path), "--sheets", "calibration"], Console(out, err))
         assert status == 0 and err.getvalue() == "", args
     out, err = io.StringIO(), io.StringIO()
-    assert main(["build", "stars-and-stripes", "-o", str(tmp_path), "--layout", "calibration",
+    assert main(["build", "stars-and-stripes", "-o", str(tmp_path), "--sheets", "calibration",
                  "-v"], Console(out, err)) == 0
     assert "wrote " in err.getvalue() and "calibration.pdf" in err.getvalue()
 

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from coloraide import Color
 
-from printkit.deck.colourcues import ColourSet, Swatch
-from printkit.deck.colourvision import THRESHOLD, VIEWS, colour_problems, difference
+from printkit.definition.colourcues import ColourSet, Swatch
+from printkit.definition.colourvision import THRESHOLD, VIEWS, colour_problems, difference
 from printkit.games.stars_and_stripes.board import POSITIONS
 from printkit.kit.colourcheck import colour_sets, colour_warnings
-from printkit.kit.games import resolve, shipped_games
+from printkit.kit.games import installed_games, resolve
 from tests.conftest import Run
 
 BLUE, RED = "#2d4a8b", "#9b2d20"
@@ -93,7 +93,7 @@ def test_a_field_shown_only_in_colour_elsewhere_is_no_cue(run_cli: Run,
     assert result.status == 0 and result.err.count("look alike in greyscale") == 2
 
 
-@pytest.mark.parametrize("name", sorted(shipped_games()))
+@pytest.mark.parametrize("name", sorted(installed_games()))
 def test_every_shipped_game_and_variant_passes(name: str) -> None:
     assert colour_warnings(name) == ()
 

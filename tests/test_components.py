@@ -11,11 +11,11 @@ import yaml
 
 from printkit import limits
 from printkit.commands.schema import json_schema
-from printkit.deck.components import CardsComponent
-from printkit.deck.plainboard import BoardComponent
-from printkit.deck.scoresheet import SheetComponent
-from printkit.deck.sizes import PRESETS
-from printkit.deck.tokens import TokensComponent
+from printkit.definition.components import CardsComponent
+from printkit.definition.plainboard import BoardComponent
+from printkit.definition.scoresheet import SheetComponent
+from printkit.definition.sizes import PRESETS
+from printkit.definition.tokens import TokensComponent
 from printkit.errors import DefinitionError
 from printkit.kit.games import resolve
 from printkit.settings import parse_settings

@@ -23,7 +23,7 @@ from tests.conftest import DATA, Run
 from tests.test_content_support import load, problems, write
 
 POKER = DATA / "content" / "poker" / "poker.yaml"
-KIT = "content-test--layout-print-shop"
+KIT = "content-test--sheets-print-shop"
 
 
 def _pdffonts(pdf: Path) -> list[tuple[str, str]]:
@@ -128,7 +128,7 @@ def test_svg_images_stay_vector(run_cli: Run, tmp_path: Path) -> None:
     body = ART.replace("FIT", "contain").replace("PICTURE", "wide.svg")
     path = write(tmp_path, body, {"art/wide.svg": VECTOR})
     result = run_cli("-q", "build", str(path), "-o", str(tmp_path / "out"),
-                     "--layout", "print-shop")
+                     "--sheets", "print-shop")
     assert result.status == 0, result.err
     pdf = tmp_path / "out" / KIT / "cards-printshop.pdf"
     assert _images(pdf) == []
@@ -143,7 +143,7 @@ def test_raster_images_are_placed_at_their_resolution_with_a_warning_under_300_d
     path = write(tmp_path, body, {"art/low.png": _png(120, 60)})
     with pytest.warns(ImageResolutionWarning) as caught:
         result = run_cli("-q", "build", str(path), "-o", str(tmp_path / "out"),
-                         "--layout", "print-shop")
+                         "--sheets", "print-shop")
     assert result.status == 0, result.err
     [warning] = caught
     assert warning.filename == str(path) and warning.lineno == 11  # where low.png is named
@@ -198,7 +198,7 @@ def test_image_problems_point_at_the_card_data(tmp_path: Path, name: str, data: 
 
 
 def test_a_definition_font_is_embedded(run_cli: Run, tmp_path: Path) -> None:
-    from printkit.deck.fonts import SHIPPED_FOLDER
+    from printkit.definition.fonts import SHIPPED_FOLDER
 
     body = """\
 fonts:
@@ -212,7 +212,7 @@ faces:
     house = (SHIPPED_FOLDER / "DejaVuSans-BoldOblique.ttf").read_bytes()
     path = write(tmp_path, body, {"fonts/house.ttf": house})
     result = run_cli("-q", "build", str(path), "-o", str(tmp_path / "out"),
-                     "--layout", "print-shop")
+                     "--sheets", "print-shop")
     assert result.status == 0, result.err
     pdf = tmp_path / "out" / KIT / "cards-printshop.pdf"
     assert ("DejaVuSans-BoldOblique", "yes") in _pdffonts(pdf)

@@ -9,9 +9,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.deck.data import read_table
-from printkit.deck.markup import IconRef, MarkupError, Span, parse_markup
-from printkit.deck.svgsafe import SvgRefused, read_drawing
+from printkit.definition.data import read_table
+from printkit.definition.markup import IconRef, MarkupError, Span, parse_markup
+from printkit.definition.svgsafe import SvgRefused, read_drawing
 from printkit.errors import Problem
 from printkit.yamlsource import parse
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.deck.svgsafe import SvgRefused, read_drawing
+from printkit.definition.svgsafe import SvgRefused, read_drawing
 from tests.test_content_support import SVG, draw, load, problems, texts, write
 
 SHAPES = """\

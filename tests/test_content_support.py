@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from printkit.deck.load import load_definition
-from printkit.deck.model import CardFace, Definition
+from printkit.definition.load import load_definition
+from printkit.definition.model import CardFace, Definition
 from printkit.errors import DefinitionError
 from printkit.render.kinds import catalogue, render_face
 from printkit.render.svg import Frame

@@ -11,9 +11,9 @@ import pytest
 import reportlab
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from printkit.deck.fonts import shipped_families
+from printkit.definition.fonts import shipped_families
 from printkit.errors import DefinitionError
-from printkit.layout.fonts import register_fonts
+from printkit.pdf.fonts import register_fonts
 from printkit.render.kinds import render_face
 from tests.test_content_support import SVG, draw, face, frame, load, problems, texts, write
 

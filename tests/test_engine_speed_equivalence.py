@@ -26,8 +26,8 @@ from typing import Any
 import pytest
 
 from printkit.rules import registry
-from printkit.rules.agents import make_agent
 from printkit.rules.base import Game
+from printkit.simulator.agents import make_agent
 
 FIXTURE = Path(__file__).parent / "data" / "engine_speed_games.json"
 

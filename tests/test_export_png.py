@@ -33,9 +33,9 @@ def stars(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def printed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The kit's own print-shop cards and tiled board, built by ``printkit build``."""
     out = tmp_path_factory.mktemp("kit")
-    subprocess.run(["printkit", "build", "stars-and-stripes", "--layout", "print-shop",
+    subprocess.run(["printkit", "build", "stars-and-stripes", "--sheets", "print-shop",
                     "-o", str(out), "-q"], check=True, timeout=300)
-    return out / "stars-and-stripes--layout-print-shop"
+    return out / "stars-and-stripes--sheets-print-shop"
 
 
 def _poppler(pdf: Path, page: int, tmp: Path) -> Image.Image:
@@ -134,7 +134,7 @@ def test_bad_resolution_and_limits_write_nothing(tmp_path: Path, run_cli: Run) -
                      "2000mm x 2000mm", "-o", str(tmp_path), "--limit", "output=40000000",
                      "--limit", "paper-area=4000000")
     assert result.status == Exit.INPUT and "a sheet of 2000mm x 2000mm" in result.err
-    result = run_cli("export", "png", str(ROOT / "examples" / "standard-deck" /
+    result = run_cli("export", "png", str(ROOT / "sample-games" / "standard-deck" /
                                           "standard-deck.yaml"), "--dpi", "50", "-o",
                      str(tmp_path), "--limit", "output=100000")
     assert result.status == Exit.INPUT and "the export is" in result.err

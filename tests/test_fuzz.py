@@ -182,7 +182,7 @@ def test_mutated_example_files_are_reported_not_raised(data: st.DataObject) -> N
 WORDS = ["build", "check", "list", "schema", "simulate", "stars-and-stripes", "toy-nim",
          "white-star", "nope", "--variant", "two-player", "--set", "decks=2", "players=9",
          "card.size=1mm x 1mm", "--paper", "letter", "a9", "--bleed", "0", "7mm", "--duplex",
-         "short", "--back-offset", "1,-1", "x", "--layout", "sheets", "-q", "-v", "--limit",
+         "short", "--back-offset", "1,-1", "x", "--sheets", "sheets", "-q", "-v", "--limit",
          "cards=5", "--games", "2", "--agent", "greedy", "--seed", "3", "=", "--", "-x", ""]
 
 
@@ -194,7 +194,7 @@ def test_random_command_lines_end_cleanly(tmp_path_factory: pytest.TempPathFacto
                                                                "nope", "white-star"}:
         words = [words[0], "toy-nim", *words[1:]]
     if words[0] == "build":
-        words += ["-o", str(tmp_path_factory.mktemp("cli")), "--layout", "calibration"]
+        words += ["-o", str(tmp_path_factory.mktemp("cli")), "--sheets", "calibration"]
     if words[0] == "simulate":
         words += ["--games", "2"]
     _run(*words)

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.layout.geometry import LayoutError, Rect, SheetSpec, mirror_slot, sheet_grid
-from printkit.layout.paper import PAPERS
+from printkit.pdf.geometry import LayoutError, Rect, SheetSpec, mirror_slot, sheet_grid
+from printkit.pdf.paper import PAPERS
 from printkit.units import MM
 
 SIZES = st.floats(min_value=25 * MM, max_value=130 * MM)

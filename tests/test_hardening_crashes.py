@@ -25,7 +25,7 @@ from printkit.booklet.pdfblocks import Writer
 from printkit.cli import Exit, main, make_parser
 from printkit.console import Console
 from printkit.errors import DefinitionError
-from printkit.layout.paper import Paper
+from printkit.pdf.paper import Paper
 from printkit.units import MM
 from tests.conftest import DATA, DECKS, ROOT, Result
 
@@ -172,7 +172,7 @@ def test_an_empty_icon_path_is_a_located_error(tmp_path: Path) -> None:
 # --- the booklet on small paper --------------------------------------------------------------
 
 def test_a_booklet_on_a5_paper_lays_out(tmp_path: Path) -> None:
-    result = clean(run("build", "stars-and-stripes", "--paper", "a5", "--layout",
+    result = clean(run("build", "stars-and-stripes", "--paper", "a5", "--sheets",
                        "calibration", "-o", str(tmp_path)))
     assert result.status == 0, result.err
     reader = PdfReader(next(tmp_path.glob("*/booklet.pdf")))
@@ -189,7 +189,7 @@ def test_a_booklet_on_a5_paper_lays_out(tmp_path: Path) -> None:
 
 
 def test_pages_too_small_for_any_booklet_are_refused(tmp_path: Path) -> None:
-    result = clean(run("build", "stars-and-stripes", "--paper", "120mm x 170mm", "--layout",
+    result = clean(run("build", "stars-and-stripes", "--paper", "120mm x 170mm", "--sheets",
                        "calibration", "-o", str(tmp_path)))
     assert result.status == Exit.INPUT
     assert ("<command line>:1:9: error: the booklet's pages would be 85 mm wide and 120 mm "
@@ -263,7 +263,7 @@ def test_a_block_that_fits_no_page_is_named(monkeypatch: pytest.MonkeyPatch) -> 
 ])
 def test_a_wrong_number_in_a_build_option_is_refused(tmp_path: Path, option: tuple[str, ...],
                                                      message: str) -> None:
-    result = clean(run("build", "stars-and-stripes", "--layout", "calibration", "-o",
+    result = clean(run("build", "stars-and-stripes", "--sheets", "calibration", "-o",
                        str(tmp_path), *option))
     assert result.status == Exit.USAGE, result.err  # a malformed option: a usage error
     assert message in result.err
@@ -399,7 +399,7 @@ def test_a_card_size_from_the_command_line_that_does_not_fit_names_the_option() 
 
 
 def test_a_card_size_too_large_for_the_paper_names_its_line(tmp_path: Path) -> None:
-    result = clean(run("build", "stars-and-stripes", "--paper", "60mm x 60mm", "--layout",
+    result = clean(run("build", "stars-and-stripes", "--paper", "60mm x 60mm", "--sheets",
                        "sheets", "-o", str(tmp_path)))
     assert result.status == Exit.INPUT
     line = _line_of(STARS, "  size: 63.5mm x 63.5mm")

@@ -22,8 +22,8 @@ from PIL import Image, ImageDraw, ImageFile
 from pypdf import PdfReader
 
 from printkit import limits
-from printkit.deck import data
-from printkit.layout import pdfcanvas, rasterpdf
+from printkit.definition import data
+from printkit.pdf import pdfcanvas, rasterpdf
 from tests.conftest import Run
 from tests.test_content_support import write
 

@@ -20,12 +20,12 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit import limits, yamlsource
 from printkit.cli import main
 from printkit.console import Console
-from printkit.deck import fontcheck, svgnumbers
-from printkit.deck.fonts import SHIPPED_FOLDER, FontFamily
-from printkit.deck.svgsafe import Drawing, SvgRefused, read_drawing
+from printkit.definition import fontcheck, svgnumbers
+from printkit.definition.fonts import SHIPPED_FOLDER, FontFamily
+from printkit.definition.svgsafe import Drawing, SvgRefused, read_drawing
 from printkit.errors import DefinitionError
-from printkit.layout import fonts as pdf_fonts
-from printkit.layout import pdfcanvas, rasterpdf
+from printkit.pdf import fonts as pdf_fonts
+from printkit.pdf import pdfcanvas, rasterpdf
 from printkit.render import elements
 from printkit.render.elements import Area
 from printkit.render.svg import num
@@ -204,7 +204,7 @@ def test_build_embeds_the_bytes_check_read_not_the_file_again(
         real(family)
 
     monkeypatch.setattr(pdf_fonts, "_register", swap_then_register)
-    status, _, err = run("build", "-q", "--layout", "sheets", str(game), "-o",
+    status, _, err = run("build", "-q", "--sheets", "sheets", str(game), "-o",
                          str(tmp_path / "out"))
     assert status == 0, err
     assert b"/FontName /" in b"".join(p.read_bytes() for p in (tmp_path / "out").rglob("*.pdf"))

@@ -146,7 +146,7 @@ def test_hostile_overrides_are_refused_cleanly(args: list[str]) -> None:
     ["--board-paper", f"{NINES}mm x 5mm"],
 ])
 def test_hostile_print_options_are_refused_cleanly(tmp_path: Path, args: list[str]) -> None:
-    status, _, err = run("build", "stars-and-stripes", "-o", str(tmp_path), "--layout",
+    status, _, err = run("build", "stars-and-stripes", "-o", str(tmp_path), "--sheets",
                          "calibration", *args)
     assert status == Exit.USAGE and "Traceback" not in err  # an option's value: usage
     assert max(len(line) for line in err.splitlines()) < 220  # long values are cut short

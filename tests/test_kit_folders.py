@@ -17,7 +17,7 @@ from printkit.kit import outputs
 from printkit.kit.outputs import OutputSet, tidy
 from tests.conftest import ROOT, Run
 
-FAST = ("--layout", "calibration")
+FAST = ("--sheets", "calibration")
 
 
 def _files(folder: Path) -> dict[str, bytes]:
@@ -32,7 +32,7 @@ def test_variant_builds_go_to_their_own_folders(tmp_path: Path, run_cli: Run) ->
         (("--paper", "letter"), "stars-and-stripes--paper-letter"),
         (("--set", "decks=2", "--set", "players=3"), "stars-and-stripes--decks-2--players-3"),
         (("--variant", "two-player", "--bleed", "0"), "stars-and-stripes--two-player--bleed-0"),
-        (FAST, "stars-and-stripes--layout-calibration"),
+        (FAST, "stars-and-stripes--sheets-calibration"),
     ]:
         result = run_cli("build", "stars-and-stripes", "-o", str(tmp_path), *extra)
         assert result.status == 0, result.err
@@ -94,7 +94,7 @@ def test_a_killed_build_leaves_the_old_kit_whole(tmp_path: Path, run_cli: Run, n
     out = tmp_path / "out"
     args = ["build", str(mine), "-o", str(out), *FAST]
     assert run_cli(*args).status == 0
-    kit = out / "stars-and-stripes--layout-calibration"
+    kit = out / "stars-and-stripes--sheets-calibration"
     before = _files(kit)
     mine.write_text(text.replace('star: "#ffffff"', 'star: "#ffd700"'))  # the designer edits
     process = subprocess.run([sys.executable, "-c", _KILL_AFTER.format(name=name, after=after),

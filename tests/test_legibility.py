@@ -57,7 +57,7 @@ def kits(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     def build(item: tuple[str, str]) -> tuple[str, Path]:
         game, variant = item
         out = root / f"{game}--{variant}"
-        _printkit("build", "-q", game, "--variant", variant, "--layout", "sheets",
+        _printkit("build", "-q", game, "--variant", variant, "--sheets", "sheets",
                   "-o", str(out))
         [kit] = [p for p in out.iterdir() if p.is_dir()]
         return f"{game} --variant {variant}", kit

@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 from PIL import Image
 
-from printkit.deck import fonts, raster, workbook
+from printkit.definition import fonts, raster, workbook
 from printkit.errors import Location
 
 

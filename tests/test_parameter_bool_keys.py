@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.deck.load import load_definition
-from printkit.deck.scoresheet import SheetComponent
+from printkit.definition.load import load_definition
+from printkit.definition.scoresheet import SheetComponent
 from printkit.render.kinds import catalogue
 from printkit.settings import Settings, parse_settings
 from tests.test_content_support import problems, write

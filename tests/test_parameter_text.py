@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.deck.load import load_definition
-from printkit.deck.scoresheet import SheetComponent
+from printkit.definition.load import load_definition
+from printkit.definition.scoresheet import SheetComponent
 from printkit.render.kinds import catalogue, render_face
 from printkit.render.svg import Frame
 from printkit.settings import Settings, parse_settings

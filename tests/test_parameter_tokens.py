@@ -10,8 +10,8 @@ import jsonschema
 import pytest
 
 from printkit.commands.schema import PARAMETER_REFERENCE
-from printkit.deck.load import load_definition
-from printkit.deck.tokens import TokensComponent
+from printkit.definition.load import load_definition
+from printkit.definition.tokens import TokensComponent
 from printkit.errors import DefinitionError
 from printkit.render.kinds import catalogue
 from printkit.settings import Settings, parse_settings

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.deck.model import CardFace
+from printkit.definition.model import CardFace
 from printkit.errors import DefinitionError
 from printkit.kit.games import load
 from printkit.render.faces.courts import CourtColours, court, fit

@@ -18,9 +18,9 @@ from printkit.booklet.phrases import Phrasebook, phrasebook
 from printkit.plugins import GamePlugin, PluginError, game_names, registered
 from printkit.render.kinds import BackKind, FaceKind, kinds_for
 from printkit.rules import registry
-from printkit.rules.agents import Agent, RandomAgent, game_agents
 from printkit.rules.base import Game
-from printkit.rules.simulate import describe_result, engine_shares, simulate
+from printkit.simulator.agents import Agent, RandomAgent, game_agents
+from printkit.simulator.simulate import describe_result, engine_shares, simulate
 from tests.conftest import Run
 from tests.test_plugin_isolation import PACKAGE, install, run_with
 
@@ -38,7 +38,7 @@ TWO_OF_A_NAME = (RandomAgent, RandomAgent)
 
 
 @pytest.mark.parametrize(("part", "attribute", "said"), [
-    ("engine", "NOT_AN_ENGINE", "is the class printkit.rules.agents.RandomAgent, not a "
+    ("engine", "NOT_AN_ENGINE", "is the class printkit.simulator.agents.RandomAgent, not a "
                                 "subclass of printkit.rules.base.Game"),
     ("face_kinds", "NAMES_NOT_KINDS", "is a tuple whose item 0 is a str, not a "
                                       "printkit.render.kinds.FaceKind"),
@@ -50,7 +50,7 @@ TWO_OF_A_NAME = (RandomAgent, RandomAgent)
     ("positions", "NO_VIEW", "is a Random without the methods square() and view() of "
                              "printkit.render.diagram.PositionPictures"),
     ("agents", "NO_AGENTS", "is an empty tuple: give at least one subclass of "
-                            "printkit.rules.agents.Agent"),
+                            "printkit.simulator.agents.Agent"),
     ("agents", "TWO_OF_A_NAME", "is a tuple naming 'random' twice"),
 ])
 def test_a_mistyped_part_is_named_with_what_it_must_be(part: str, attribute: str,

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from printkit.commands import build
-from printkit.kit.games import shipped_games
+from printkit.kit.games import installed_games
 from printkit.plugins import GamePlugin, Resource, registered
 from tests.conftest import ROOT, Run
 
@@ -155,7 +155,7 @@ def test_check_of_every_game_checks_each_working_one_and_names_the_broken(
         site: Path) -> None:
     done = run_with(site, "check", "--jobs", "2")
     assert done.returncode == 70  # the worst found: buggy-faces' bug
-    for name in shipped_games():
+    for name in installed_games():
         assert f"{name}: " in done.stdout and f"{name} --variant" in done.stdout
     assert done.stdout.count(" is valid (") == len(done.stdout.splitlines())
     errors = done.stderr.splitlines()
@@ -199,7 +199,7 @@ def test_a_build_of_every_game_builds_all_but_the_broken_and_names_it(
         tmp_path: Path, run_cli: Run, monkeypatch: pytest.MonkeyPatch) -> None:
     lost = GamePlugin(name="lost-definition", title="Lost", package="no_such_package",
                       definition=Resource("no_such_package", "lost.yaml"))
-    monkeypatch.setattr(build, "shipped_games", lambda: ("lost-definition", "toy-nim"))
+    monkeypatch.setattr(build, "installed_games", lambda: ("lost-definition", "toy-nim"))
     with registered(lost):
         for jobs in ("1", "2"):
             done = run_cli("build", "-q", "--jobs", jobs, "-o", str(tmp_path / jobs))

@@ -13,7 +13,7 @@ from printkit_toy_nim.rules import ToyNim
 
 from printkit import plugins
 from printkit.blame import Culprit, blame
-from printkit.deck.model import CardFace
+from printkit.definition.model import CardFace
 from printkit.kit.games import load, resolve
 from printkit.plugins import (
     GamePlugin,
@@ -202,12 +202,12 @@ SHADOWING = (FaceKind("layout", "Not printkit's layout.", _NoOptions, _twin_face
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_check_of_a_misspelt_game_a_folder_or_a_device_is_a_clean_error(
         run_cli: Run, jobs: str) -> None:
-    result = run_cli("check", "stars-and-stripe", "examples", "/dev/null", "--jobs", jobs)
+    result = run_cli("check", "stars-and-stripe", "sample-games", "/dev/null", "--jobs", jobs)
     assert result.status == 1 and "Traceback" not in result.err
     assert result.err.splitlines() == [
         "error: unknown game 'stars-and-stripe' (did you mean 'stars-and-stripes'?); the "
         "games are: " + ", ".join(game_names()),
-        "error: 'examples' is a folder: check takes an installed game's name (printkit list "
+        "error: 'sample-games' is a folder: check takes an installed game's name (printkit list "
         "shows them), a definition file or a file of examples (.yaml)",
         "error: '/dev/null' is not a regular file: check takes an installed game's name "
         "(printkit list shows them), a definition file or a file of examples (.yaml)"]
@@ -223,9 +223,9 @@ def test_check_of_a_file_of_another_kind_says_what_it_takes(run_cli: Run) -> Non
 
 
 def test_build_of_a_folder_says_what_it_takes(run_cli: Run) -> None:
-    result = run_cli("build", "examples", "-o", "/nonexistent")
+    result = run_cli("build", "sample-games", "-o", "/nonexistent")
     assert result.status == 1
-    assert result.err == ("error: 'examples' is a folder: give an installed game's name "
+    assert result.err == ("error: 'sample-games' is a folder: give an installed game's name "
                           "(printkit list shows them) or a definition file (.yaml)\n")
 
 

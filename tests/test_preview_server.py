@@ -32,7 +32,7 @@ WAIT = 30.0
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     target = tmp_path / "spellbook"
-    shutil.copytree(ROOT / "examples" / "spellbook", target)
+    shutil.copytree(ROOT / "sample-games" / "spellbook", target)
     return target
 
 
@@ -280,7 +280,7 @@ def test_a_missing_data_file_is_picked_up_when_it_appears(folder: Path) -> None:
 
 def test_a_port_outside_the_range_is_a_usage_error(run_cli: Run) -> None:
     for port in ("70000", "65536", "-1", "http", "\u0663", "1_000", ""):
-        result = run_cli("preview", "examples/spellbook/spellbook.yaml", "--port", port)
+        result = run_cli("preview", "sample-games/spellbook/spellbook.yaml", "--port", port)
         assert result.status == 2, port
         assert "is not a port number" in result.err and "Traceback" not in result.err
 
@@ -288,7 +288,7 @@ def test_a_port_outside_the_range_is_a_usage_error(run_cli: Run) -> None:
 def test_a_port_in_use_is_a_usage_error(run_cli: Run) -> None:
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = taken.getsockname()[1]
-        result = run_cli("preview", "examples/spellbook/spellbook.yaml", "--port", str(port))
+        result = run_cli("preview", "sample-games/spellbook/spellbook.yaml", "--port", str(port))
     assert result.status == 2
     assert f"cannot listen on 127.0.0.1 port {port}" in result.err
 
@@ -297,7 +297,7 @@ def test_a_port_in_use_is_a_usage_error(run_cli: Run) -> None:
 
 @functools.cache
 def _spellbook() -> Preview:
-    return render_preview(ROOT / "examples" / "spellbook" / "spellbook.yaml")
+    return render_preview(ROOT / "sample-games" / "spellbook" / "spellbook.yaml")
 
 
 _HOSTS = allowed_hosts(8765)

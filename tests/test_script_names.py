@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.deck.faces import file_word
+from printkit.definition.faces import file_word
 from printkit.kit.naming import kit_name, slug
 from tests.conftest import Run
 from tests.test_content_support import load, problems, write

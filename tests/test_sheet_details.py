@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.deck.scoresheet import SheetComponent
-from printkit.layout.paper import PAPERS
-from printkit.layout.sheets import sheet_pdf
-from printkit.layout.tables import table_page
+from printkit.definition.scoresheet import SheetComponent
+from printkit.pdf.paper import PAPERS
+from printkit.pdf.scoresheets import sheet_pdf
+from printkit.pdf.tables import table_page
 from printkit.units import MM
 from tests.pdfinspect import read_pages
 from tests.test_content_support import load, problems, write

@@ -111,7 +111,7 @@ def test_long_edge_backs_are_mirrored_left_to_right(kit: Path) -> None:
 
 def test_short_edge_and_offset_move_the_backs(tmp_path: Path, run_cli: object) -> None:
     del run_cli  # chdir to the repository
-    kit = build(tmp_path, "--duplex", "short", "--back-offset", "1.5,-2", "--layout", "sheets")
+    kit = build(tmp_path, "--duplex", "short", "--back-offset", "1.5,-2", "--sheets", "sheets")
     pages = read_pages(kit / "cards.pdf")
     size = CARD + 6 * MM
     front, back = pages[0], pages[1]
@@ -124,7 +124,7 @@ def test_letter_without_bleed_fits_nine_and_no_duplex_has_no_backs(tmp_path: Pat
                                                                  run_cli: object) -> None:
     del run_cli
     kit = build(tmp_path, "--paper", "letter", "--bleed", "0", "--duplex", "none",
-                "--layout", "sheets")
+                "--sheets", "sheets")
     pages = read_pages(kit / "cards.pdf")
     assert len(pages) == 5  # 39 cards at 9 a page, fronts only
     assert (pages[0].width, pages[0].height) == pytest.approx(LETTER, abs=0.01)

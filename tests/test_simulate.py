@@ -14,9 +14,9 @@ from printkit_toy_nim.rules import ToyMove, ToyNim, ToyParams, ToyState
 from printkit.console import Console
 from printkit.errors import DefinitionError
 from printkit.plugins import GamePlugin, PluginError, UnknownGameError, registered
-from printkit.rules.agents import GreedyAgent, RandomAgent, default_agent, make_agent
-from printkit.rules.report import analyse
-from printkit.rules.simulate import (
+from printkit.simulator.agents import GreedyAgent, RandomAgent, default_agent, make_agent
+from printkit.simulator.report import analyse
+from printkit.simulator.simulate import (
     format_summary,
     game_generators,
     play_game,

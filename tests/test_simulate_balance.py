@@ -14,17 +14,17 @@ import pytest
 from printkit_toy_nim.rules import ToyNim, ToyParams, ToyState
 
 from printkit.console import Console
-from printkit.rules import cluster
-from printkit.rules.agents import RandomAgent
-from printkit.rules.balance import balance_warnings
-from printkit.rules.compare import compare_json, format_comparison, rows
-from printkit.rules.report import analyse, format_report, report_json
-from printkit.rules.report_html import comparison_html, report_html
-from printkit.rules.runner import RunSpec, play_range, run
-from printkit.rules.shards import combine, document
-from printkit.rules.simulate import Summary, game_generators, play_game, simulate
-from printkit.rules.stats import two_advantages, two_proportions
-from printkit.rules.tally import Tally
+from printkit.simulator import cluster
+from printkit.simulator.agents import RandomAgent
+from printkit.simulator.balance import balance_warnings
+from printkit.simulator.compare import compare_json, format_comparison, rows
+from printkit.simulator.report import analyse, format_report, report_json
+from printkit.simulator.report_html import comparison_html, report_html
+from printkit.simulator.runner import RunSpec, play_range, run
+from printkit.simulator.shards import combine, document
+from printkit.simulator.simulate import Summary, game_generators, play_game, simulate
+from printkit.simulator.stats import two_advantages, two_proportions
+from printkit.simulator.tally import Tally
 
 
 class _Stalling(ToyNim):

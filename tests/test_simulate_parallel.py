@@ -8,14 +8,14 @@ import json
 import pytest
 from printkit_toy_nim.rules import ToyNim, ToyParams
 
-from printkit.rules import runner
-from printkit.rules.agents import make_agent
-from printkit.rules.cluster import run_on_dask
 from printkit.rules.registry import engine_class
-from printkit.rules.report import report_json
-from printkit.rules.runner import RunSpec, run, shard_range
-from printkit.rules.shards import ShardError, combine, document
-from printkit.rules.tally import Tally
+from printkit.simulator import runner
+from printkit.simulator.agents import make_agent
+from printkit.simulator.cluster import run_on_dask
+from printkit.simulator.report import report_json
+from printkit.simulator.runner import RunSpec, run, shard_range
+from printkit.simulator.shards import ShardError, combine, document
+from printkit.simulator.tally import Tally
 
 
 def spec_of(name: str, games_seed: int = 4) -> RunSpec:

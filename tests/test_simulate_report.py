@@ -15,11 +15,11 @@ from printkit_toy_nim.rules import ToyNim, ToyParams
 from printkit.console import Console
 from printkit.errors import DefinitionError
 from printkit.games.white_star.rules import WhiteStar
-from printkit.rules.compare import compare_json, format_comparison
-from printkit.rules.report import analyse, format_report, quantile, report_json
-from printkit.rules.report_html import comparison_html, report_html
-from printkit.rules.simulate import simulate
-from printkit.rules.stats import holm, two_means, two_proportions, wilson
+from printkit.simulator.compare import compare_json, format_comparison
+from printkit.simulator.report import analyse, format_report, quantile, report_json
+from printkit.simulator.report_html import comparison_html, report_html
+from printkit.simulator.simulate import simulate
+from printkit.simulator.stats import holm, two_means, two_proportions, wilson
 
 
 def test_statistics_against_hand_worked_values() -> None:

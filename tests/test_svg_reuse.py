@@ -16,10 +16,10 @@ import pytest
 
 from printkit.cli import main
 from printkit.console import Console
-from printkit.deck.pictures import Icon
-from printkit.deck.shapes import InlineIcon
-from printkit.deck.svgsafe import Drawing
-from printkit.layout import pdfcanvas, svgpdf, svgpictures
+from printkit.definition.pictures import Icon
+from printkit.definition.shapes import InlineIcon
+from printkit.definition.svgsafe import Drawing
+from printkit.pdf import pdfcanvas, svgpdf, svgpictures
 from printkit.render import elements, picturemarks
 
 
@@ -71,7 +71,7 @@ def _game(folder: Path, cards: int, paths: int = 12, fit: str = "cover") -> Path
 
 def _build(game: Path, out: Path) -> Path:
     err = io.StringIO()
-    status = main(["build", "-q", "--jobs", "1", "--layout", "sheets", str(game), "-o",
+    status = main(["build", "-q", "--jobs", "1", "--sheets", "sheets", str(game), "-o",
                    str(out)], Console(io.StringIO(), err))
     assert status == 0, err.getvalue()
     [pdf] = out.rglob("cards.pdf")

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 import svgwrite
 
-from printkit.kit.games import resolve, shipped_games
+from printkit.kit.games import installed_games, resolve
 from printkit.kit.options import BuildOptions
 from printkit.kit.prepare import prepare_kit
 from printkit.render import svgtext
@@ -48,7 +48,7 @@ def test_a_namespaced_tree_is_left_to_elementtree() -> None:
     assert svgtext.tree_text(root) == ET.tostring(root, encoding="utf-8").decode("utf-8")
 
 
-@pytest.mark.parametrize("game", [name for name in shipped_games()])
+@pytest.mark.parametrize("game", [name for name in installed_games()])
 def test_every_drawing_of_a_shipped_game_is_written_as_svgwrite_writes_it(
         game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     written = svgtext.tree_text

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.layout.geometry import INFO_BAND, LayoutError, Rect
-from printkit.layout.paper import PAPERS, Paper
-from printkit.layout.tiling import (
+from printkit.pdf.geometry import INFO_BAND, LayoutError, Rect
+from printkit.pdf.paper import PAPERS, Paper
+from printkit.pdf.tiling import (
     CROSS_ARM,
     CUT_ROOM,
     BoardOutline,

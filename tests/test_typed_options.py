@@ -14,7 +14,7 @@ from printkit.cli import Exit
 from printkit.commands.printing import build_options, parse_offset, settings
 from printkit.kit.games import resolve
 from printkit.kit.options import LAYOUTS, BuildOptions, build_changes, plan
-from printkit.layout.paper import paper_by_name
+from printkit.pdf.paper import paper_by_name
 from printkit.settings import OptionError, parse_settings
 from printkit.units import MM, MOST_BLEED
 from tests.conftest import ROOT, Run

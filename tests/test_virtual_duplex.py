@@ -26,7 +26,7 @@ from printkit.kit.options import BuildOptions, plan
 from printkit.kit.outputs import OutputSet
 from printkit.kit.prepare import KitPlan, prepare_kit
 from printkit.kit.write import write_cards, write_components
-from printkit.layout.paper import PAPERS
+from printkit.pdf.paper import PAPERS
 from tests.duplex.virtual_printer import (
     Leaf,
     Page,
@@ -41,7 +41,7 @@ from tests.duplex.virtual_printer import (
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("white-star", "stars-and-stripes", "star-battle", "i-vant-to-be-alone",
          "stars-and-bars")
-EXAMPLES = tuple(str(p) for p in sorted((ROOT / "examples").glob("*/*.yaml")))
+EXAMPLES = tuple(str(p) for p in sorted((ROOT / "sample-games").glob("*/*.yaml")))
 TOLERANCE = 0.2
 """How far (mm) a back may land from its front."""
 LAYOUTS = ("sheets", "gutter-fold", "calibration")

@@ -74,12 +74,12 @@ def build_words(rng: random.Random) -> list[str]:
         elif option == "board":
             words += _option(rng, "--board-paper", PAPERS)
         elif option == "layout":
-            words += _option(rng, "--layout", ["sheets", "gutter-fold", "print-shop",
+            words += _option(rng, "--sheets", ["sheets", "gutter-fold", "print-shop",
                                                "calibration", "all", "x"])
         else:
             words += _option(rng, "--jobs", NUMBERS[:8])
-    if "--layout" not in words and rng.random() < 0.7:
-        words += ["--layout", "calibration"]
+    if "--sheets" not in words and rng.random() < 0.7:
+        words += ["--sheets", "calibration"]
     return words
 
 

@@ -1,4 +1,4 @@
-"""Family (b), data files: the CSV tables of the examples and test definitions with rows
+"""Family (b), data files: the CSV tables of the sample games and test definitions with rows
 broken (cells missing or extra, huge, NaN, formulas, bytes that are not UTF-8, many rows),
 and the same rows as XLSX workbooks (typed cells, NaN, damaged or bomb-like archives)."""
 

@@ -1,4 +1,4 @@
-"""Family (a), definitions: the shipped games, the examples and the test definitions, each
+"""Family (a), definitions: the shipped games, the sample games and the test definitions, each
 mutated in its parsed form (a value of another type or shape, a key deleted or added, a
 length in the wrong unit, deep nesting, a list repeated) or in its text (duplicated keys,
 aliases and alias bombs, tags, bytes that are not UTF-8, cut short)."""
@@ -50,7 +50,7 @@ def bases() -> tuple[Base, ...]:
     every variant and replay their booklet's examples: slower, so picked less)."""
     found = [_folder(path, 1, whole_folder=False) for path in sorted(
         (ROOT / "decks").glob("*.yaml"))]
-    found += [_folder(path, 4) for path in sorted((ROOT / "examples").glob("*/*.yaml"))]
+    found += [_folder(path, 4) for path in sorted((ROOT / "sample-games").glob("*/*.yaml"))]
     found.append(_folder(ROOT / "tests" / "data" / "components" / "skirmish.yaml", 5))
     found.append(_folder(ROOT / "tests" / "data" / "content" / "poker" / "poker.yaml", 5))
     toy = ROOT / "tests" / "plugin_game" / "printkit_toy_nim" / "toy-nim.yaml"
@@ -76,7 +76,7 @@ def check_then_build(name: str, *extra: str, layout: str = "print-shop"
     (by default one card layout: every face is still drawn, and the booklet made)."""
     path = "{dir}/" + name
     return (("check", "--jobs", "1", path, *extra),
-            ("-q", "build", "--jobs", "1", path, "-o", "{dir}/out", "--layout", layout,
+            ("-q", "build", "--jobs", "1", path, "-o", "{dir}/out", "--sheets", layout,
              *extra))
 
 

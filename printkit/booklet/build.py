@@ -23,9 +23,9 @@ from printkit.booklet.figures import check_highlights, face_library, make_figure
 from printkit.booklet.frontmatter import split_front_matter
 from printkit.booklet.markdown import parse_markdown
 from printkit.booklet.parts import check_parts, resolve_part
-from printkit.deck.model import Definition
+from printkit.definition.model import Definition
 from printkit.errors import DefinitionError, Problem
-from printkit.layout.geometry import SheetSpec
+from printkit.pdf.geometry import SheetSpec
 from printkit.rules.base import Game
 
 TEMPLATE_SUFFIX = ".md.j2"

@@ -23,13 +23,13 @@ from typing import Any
 from printkit import plugins, yamlsource
 from printkit.booklet.document import ComponentRow, Components, Diagram, Directive, Inline
 from printkit.booklet.markdown import parse_inline
-from printkit.deck.board_schema import BoardSettings
-from printkit.deck.model import CardFace, Definition
+from printkit.definition.board_schema import BoardSettings
+from printkit.definition.model import CardFace, Definition
 from printkit.errors import DefinitionError, Problem
-from printkit.layout.geometry import LayoutError, SheetSpec, pages_needed, sheet_grid
-from printkit.layout.measure import bold_width
-from printkit.layout.paper import Paper, paper_by_name
-from printkit.layout.tiling import board_outline, tile_board
+from printkit.pdf.geometry import LayoutError, SheetSpec, pages_needed, sheet_grid
+from printkit.pdf.measure import bold_width
+from printkit.pdf.paper import Paper, paper_by_name
+from printkit.pdf.tiling import board_outline, tile_board
 from printkit.render.board import BoardPicture, board_svg, picture_geometry
 from printkit.render.kinds import render_back
 from printkit.render.scene import (

@@ -15,8 +15,8 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from printkit.deck.board_schema import BoardSettings
-from printkit.deck.model import Definition
+from printkit.definition.board_schema import BoardSettings
+from printkit.definition.model import Definition
 from printkit.examples.values import flow
 from printkit.rules.base import Game
 from printkit.units import MM

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from printkit.booklet.document import Cover, Diagram
 from printkit.booklet.frontmatter import FrontMatter
-from printkit.deck.model import CardFace, Definition
+from printkit.definition.model import CardFace, Definition
 from printkit.errors import DefinitionError
 from printkit.render.scene import CardShape, FaceLibrary, RectShape, Scene, Shape
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from printkit.errors import Location
-from printkit.layout.paper import Paper
+from printkit.pdf.paper import Paper
 from printkit.render.scene import FaceLibrary, Scene, scene_svg
 
 

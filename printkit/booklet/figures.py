@@ -11,7 +11,7 @@ from printkit.booklet.document import Diagram, Figure, Inline
 from printkit.booklet.examples import BookletExample
 from printkit.booklet.markdown import parse_inline
 from printkit.booklet.phrases import phrasebook
-from printkit.deck.model import Definition
+from printkit.definition.model import Definition
 from printkit.examples import VerifiedExample
 from printkit.render.diagram import (
     DiagramStyle,

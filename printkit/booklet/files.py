@@ -9,7 +9,7 @@ from printkit.booklet.html import booklet_html
 from printkit.booklet.impose import booklet_page
 from printkit.booklet.imposed import imposed_pdf
 from printkit.booklet.pdf import booklet_pdf
-from printkit.layout.paper import Paper
+from printkit.pdf.paper import Paper
 
 
 @dataclass(frozen=True)

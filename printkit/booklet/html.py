@@ -35,7 +35,7 @@ from printkit.booklet.document import (
 from printkit.booklet.pdf import MARGIN_BOTTOM, MARGIN_SIDE, MARGIN_TOP, PdfLayout
 from printkit.booklet.pdfblocks import heading_key
 from printkit.booklet.pdfcover import BACK_BAND, BACK_GAP, BACK_SHARE, CHECKED
-from printkit.layout.paper import Paper
+from printkit.pdf.paper import Paper
 from printkit.render.scene import scene_svg
 from printkit.units import to_mm
 

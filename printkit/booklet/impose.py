@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.layout.paper import PAPERS, Paper
+from printkit.pdf.paper import PAPERS, Paper
 from printkit.units import MM
 
 

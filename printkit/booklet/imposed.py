@@ -29,9 +29,9 @@ from pypdf.generic import (
 )
 
 from printkit.booklet.impose import SheetSide, saddle_stitch, slots
-from printkit.layout.fonts import REGULAR
-from printkit.layout.paper import Paper
-from printkit.layout.pdfcanvas import new_canvas
+from printkit.pdf.fonts import REGULAR
+from printkit.pdf.paper import Paper
+from printkit.pdf.pdfcanvas import new_canvas
 from printkit.units import MM
 
 FOLD_MARK = 4 * MM

@@ -20,7 +20,7 @@ from printkit.booklet.build import find_template, templates_dir
 from printkit.booklet.environment import display_name
 from printkit.booklet.lint import template_problems
 from printkit.booklet.loader import SafeLoader
-from printkit.deck.model import Definition
+from printkit.definition.model import Definition
 from printkit.errors import PrintkitError, Problem
 
 

@@ -22,7 +22,7 @@ from printkit.booklet.document import (
     plain_text,
 )
 from printkit.errors import DefinitionError, Location, Problem
-from printkit.layout.paper import Paper
+from printkit.pdf.paper import Paper
 from printkit.units import MM
 
 SMALLEST_PAGE = (105 * MM, 148 * MM)

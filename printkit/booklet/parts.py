@@ -22,7 +22,7 @@ from typing import Any
 from printkit import yamlsource
 from printkit.booklet.components import Counts, components
 from printkit.booklet.document import BackCover, Block, Contents, Directive
-from printkit.deck.model import Definition
+from printkit.definition.model import Definition
 from printkit.errors import DefinitionError, Problem
 
 CONTENTS_KEYS = ("title", "depth")

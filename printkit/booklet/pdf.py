@@ -49,9 +49,9 @@ from printkit.booklet.pdfcover import (
 from printkit.booklet.pdffloat import float_example
 from printkit.booklet.pdfflow import BREAK, Placed, drawn_order, kind_of
 from printkit.booklet.pdfscene import FaceForms
-from printkit.layout.fonts import REGULAR, register_fonts
-from printkit.layout.paper import Paper
-from printkit.layout.pdfcanvas import BinaryCanvas
+from printkit.pdf.fonts import REGULAR, register_fonts
+from printkit.pdf.paper import Paper
+from printkit.pdf.pdfcanvas import BinaryCanvas
 from printkit.units import MM
 
 MARGIN_SIDE = 14 * MM

@@ -60,7 +60,7 @@ from printkit.booklet.pdffigure import (
 )
 from printkit.booklet.pdfflow import BREAK, DataTable
 from printkit.booklet.pdfscene import FaceForms, SceneFlowable
-from printkit.layout.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
+from printkit.pdf.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
 from printkit.units import MM
 
 INK = colors.HexColor("#1d2a44")

@@ -15,8 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.booklet.document import Cover
 from printkit.booklet.pdfblocks import INK, MUTED
 from printkit.booklet.pdfscene import FaceForms, draw_scene
-from printkit.layout.fonts import BOLD, REGULAR
-from printkit.layout.paper import Paper
+from printkit.pdf.fonts import BOLD, REGULAR
+from printkit.pdf.paper import Paper
 from printkit.units import MM
 
 CHECKED = "Every example in this booklet was checked by the game's rules engine."

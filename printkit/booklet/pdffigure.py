@@ -31,7 +31,7 @@ from reportlab.platypus import (
 from printkit.booklet.document import Diagram, Figure, Inline, Span
 from printkit.booklet.pdfflow import DiagramTable
 from printkit.booklet.pdfscene import SceneFlowable
-from printkit.layout.fonts import REGULAR
+from printkit.pdf.fonts import REGULAR
 from printkit.render.diagram import MIN_CARD, MIN_TILE_FONT
 from printkit.render.scene import CardShape, Scene, TextShape
 from printkit.units import MM

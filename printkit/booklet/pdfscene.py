@@ -15,8 +15,8 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from printkit.layout.fonts import BOLD, REGULAR
-from printkit.layout.pdfcanvas import Form, saved, store_form
+from printkit.pdf.fonts import BOLD, REGULAR
+from printkit.pdf.pdfcanvas import Form, saved, store_form
 from printkit.render.scene import (
     CardShape,
     FaceLibrary,

@@ -14,7 +14,7 @@ from printkit.commands.numbers import values_may_start_with_minus
 from printkit.commands.printing import build_options, settings
 from printkit.console import Console
 from printkit.errors import PrintkitError, Problem
-from printkit.kit.games import shipped_games
+from printkit.kit.games import installed_games
 from printkit.kit.options import DUPLEX, LAYOUTS, BuildOptions
 from printkit.plugins import PluginError
 from printkit.settings import Settings
@@ -24,9 +24,11 @@ def register(sub: Any) -> None:
     """Add the ``build`` sub-command."""
     parser: argparse.ArgumentParser = sub.add_parser(
         "build", help="build cards, boards and booklets into the output folder",
-        description="Build every component of the named games (default: all shipped games).")
+        description="Build every component of the named games (default: every installed "
+                    "game, the shipped ones and those of plugin packages; printkit "
+                    "list names them).")
     parser.add_argument("games", nargs="*", metavar="GAME",
-                        help="a shipped game's name or a definition file (.yaml)")
+                        help="an installed game's name or a definition file (.yaml)")
     parser.add_argument("-o", "--output", default="output", metavar="DIR",
                         help="output folder (default: output)")
     parser.add_argument("--variant", metavar="NAME", help="a named variant of the game")
@@ -43,8 +45,9 @@ def register(sub: Any) -> None:
     group.add_argument("--board-paper", metavar="PAPER",
                        help="paper of the one-sheet board (a3, a2, a1, a0, 'W x H'); "
                             "default: the smallest A size that holds it")
-    group.add_argument("--layout", action="append", choices=(*LAYOUTS, "all"),
-                       help="which card layouts to write (repeatable; default all)")
+    group.add_argument("--sheets", "--layout", dest="layout",
+                       action="append", choices=(*LAYOUTS, "all"),
+                       help="card PDFs to write (repeatable; default all; old name: --layout)")
     parser.add_argument("--jobs", type=job_count, default=0, metavar="N",
                         help="games built at once, each in its own process (default: one "
                              "per core); the files are the same either way")
@@ -83,7 +86,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     other), or reports the first in the order given (built at once).  When no game is
     named, every installed game is built but those whose plugin is broken: each is
     reported, it stops no other, and the status is 1."""
-    games = args.games or list(shipped_games())
+    games = args.games or list(installed_games())
     broken: list[Problem] = [] if args.games else plugins.load_problems()
     options, overrides = build_options(args), settings(args)
     jobs = workers(args.jobs, len(games))

@@ -20,7 +20,7 @@ from printkit.errors import DefinitionError, ExampleError, PrintkitError, Proble
 from printkit.examples.check import check_file
 from printkit.kit.bookletlint import booklet_warnings
 from printkit.kit.colourcheck import colour_warnings
-from printkit.kit.games import shipped_games
+from printkit.kit.games import installed_games
 from printkit.kit.prepare import check_game
 from printkit.settings import Settings
 from printkit.yamlsource import load
@@ -31,7 +31,7 @@ def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "check", help="validate definitions and verify examples, writing nothing",
         description="Check game definitions (shipped names or .yaml files) and example "
-                    "files (.yaml files with an 'examples' list). Default: every shipped game.")
+                    "files (.yaml files with an 'examples' list). Default: every installed game.")
     parser.add_argument("targets", nargs="*", metavar="GAME|FILE")
     parser.add_argument("--variant", metavar="NAME", help="check only this variant of the "
                         "games (default: the game as it is and every variant)")
@@ -148,7 +148,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     debug = bool(getattr(args, "debug", False))
     strict = bool(getattr(args, "strict", False))
     overrides = settings(args)
-    targets = args.targets or list(shipped_games())
+    targets = args.targets or list(installed_games())
     unloaded = [] if args.targets else plugins.load_problems()
     jobs = workers(args.jobs, len(targets))
     if jobs > 1:

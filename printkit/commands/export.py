@@ -16,7 +16,7 @@ from printkit.export.services import SERVICES
 
 def _game(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", metavar="GAME",
-                        help="a shipped game's name or a definition file (.yaml)")
+                        help="an installed game's name or a definition file (.yaml)")
     parser.add_argument("-o", "--output", default="output", metavar="DIR",
                         help="the folder to put the export's folder in (default: output)")
     parser.add_argument("--variant", metavar="NAME", help="a named variant of the game")

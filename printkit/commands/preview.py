@@ -33,7 +33,7 @@ def register(sub: Any) -> None:
                     "second of saving the definition, its data files or its template, and "
                     "shows problems on the page. Stop it with Ctrl-C.")
     parser.add_argument("definition", metavar="DEFINITION",
-                        help="a definition file (.yaml) or a shipped game's name")
+                        help="a definition file (.yaml) or an installed game's name")
     parser.add_argument("--port", type=port_number, default=8765, metavar="N",
                         help="the port to listen on (default 8765; 0 picks a free one)")
     parser.add_argument("--variant", metavar="NAME", help="preview a named variant")

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from printkit.errors import Location, PrintkitError, Problem
-from printkit.layout.paper import Paper, paper_by_name
+from printkit.pdf.paper import Paper, paper_by_name
 from printkit.settings import COMMAND_LINE, OptionError, Settings, parse_settings
 from printkit.units import MM, MOST_BLEED, UnitError, parse_length
 
@@ -119,7 +119,7 @@ def parse_offset(text: str) -> tuple[float, float]:
 def parse_board_paper(text: str) -> Paper | None:
     """``--board-paper``: an ISO A size (``a1``, ``2a0``), any paper ``--paper`` takes, or
     ``auto`` (``None``: the smallest A size that holds the board)."""
-    from printkit.layout.tiling import paper_by_iso_name
+    from printkit.pdf.tiling import paper_by_iso_name
 
     if text.strip().lower() in ("", "auto"):
         return None

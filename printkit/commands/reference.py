@@ -1,7 +1,7 @@
 """The definition reference (docs/definition-reference.md), written from the JSON Schema.
 
 The schema nodes that check a definition also describe it (see
-:mod:`printkit.deck.schema`), so the reference is generated, never written by hand: every
+:mod:`printkit.definition.schema`), so the reference is generated, never written by hand: every
 key, what it takes, its default, and the options of every face and back kind printkit
 ships.  ``printkit schema --markdown`` prints it; a test keeps the committed copy current.
 """

@@ -8,7 +8,7 @@ from typing import Any
 
 from printkit.commands.reference import reference
 from printkit.console import Console
-from printkit.deck.definition import GAME
+from printkit.definition.game_schema import GAME
 from printkit.render.kinds import back_kinds, face_kinds
 
 

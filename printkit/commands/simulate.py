@@ -19,15 +19,15 @@ from printkit import budget, limits
 from printkit.console import Console
 from printkit.errors import DefinitionError, Problem
 from printkit.examples import find_engine
-from printkit.rules.agents import Agent, make_agent
 from printkit.rules.base import Game, ParamsError, make_params
-from printkit.rules.compare import compare_json, format_comparison
-from printkit.rules.report import format_report, report_json
-from printkit.rules.report_html import comparison_html, report_html
-from printkit.rules.runner import RunSpec, default_jobs, run, shard_range
-from printkit.rules.shards import ShardError, combine, document
-from printkit.rules.simulate import DEFAULT_MAX_DEALS, DEFAULT_MAX_MOVES, Summary
 from printkit.settings import Settings, parse_settings
+from printkit.simulator.agents import Agent, make_agent
+from printkit.simulator.compare import compare_json, format_comparison
+from printkit.simulator.report import format_report, report_json
+from printkit.simulator.report_html import comparison_html, report_html
+from printkit.simulator.runner import RunSpec, default_jobs, run, shard_range
+from printkit.simulator.shards import ShardError, combine, document
+from printkit.simulator.simulate import DEFAULT_MAX_DEALS, DEFAULT_MAX_MOVES, Summary
 
 DEFAULT_GAMES = 200
 """Games played when ``--games`` is not given."""
@@ -220,7 +220,7 @@ def play(spec: RunSpec, args: argparse.Namespace, console: Console, label: str) 
             console.progress(label, done, total)
 
     if args.dask is not None:
-        from printkit.rules.cluster import run_on_dask
+        from printkit.simulator.cluster import run_on_dask
 
         tally = run_on_dask(spec, start, stop, args.dask, workers=args.jobs,
                             progress=progress)

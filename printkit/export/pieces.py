@@ -21,7 +21,7 @@ from printkit.kit.components import ComponentsPlan, PlainBoardPlan, TokensPlan
 from printkit.kit.outputs import OutputSet
 from printkit.kit.prepare import KitPlan
 from printkit.kit.write import write_board, write_components
-from printkit.layout.artwork import Artwork
+from printkit.pdf.artwork import Artwork
 from printkit.render.board import board_svg, picture_geometry
 from printkit.units import MM
 

@@ -37,7 +37,7 @@ from printkit.kit.build import BuildResult
 from printkit.kit.options import BuildOptions
 from printkit.kit.outputs import OutputSet
 from printkit.kit.prepare import KitPlan
-from printkit.layout.artwork import Artwork
+from printkit.pdf.artwork import Artwork
 from printkit.settings import Settings
 
 DPI_RANGE = (50.0, 1200.0)

@@ -23,8 +23,8 @@ from pathlib import Path
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.deck.colourcues import located
-from printkit.deck.sizes import size_text
+from printkit.definition.colourcues import located
+from printkit.definition.sizes import size_text
 from printkit.errors import DefinitionError, Problem
 from printkit.export.pieces import DeckPieces, Pieces, kit_pieces
 from printkit.export.png import check_sizes
@@ -37,7 +37,7 @@ from printkit.kit.cards import CardsPlan
 from printkit.kit.options import BuildOptions
 from printkit.kit.outputs import OutputSet
 from printkit.kit.prepare import KitPlan
-from printkit.layout.artwork import Artwork
+from printkit.pdf.artwork import Artwork
 from printkit.settings import Settings
 from printkit.units import MM, POINTS_PER_INCH
 

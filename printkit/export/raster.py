@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 import pypdfium2
 from PIL import Image, PngImagePlugin
 
-from printkit.layout.pdfcanvas import FormLibrary, new_canvas
+from printkit.pdf.pdfcanvas import FormLibrary, new_canvas
 from printkit.units import POINTS_PER_INCH
 
 

@@ -23,7 +23,7 @@ from PIL import Image
 
 from printkit.export.pieces import DeckPieces
 from printkit.export.raster import artwork_pdf, fitted_images, pixels
-from printkit.layout.artwork import Artwork
+from printkit.pdf.artwork import Artwork
 
 MAX_COLUMNS = 10
 MAX_ROWS = 7

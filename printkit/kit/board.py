@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.booklet.components import board_picture as drawn_board
-from printkit.deck.board_schema import BoardSettings
+from printkit.definition.board_schema import BoardSettings
 from printkit.errors import DefinitionError, Problem
 from printkit.kit.games import ResolvedGame
 from printkit.kit.options import PrintPlan
-from printkit.layout.geometry import LayoutError
-from printkit.layout.measure import bold_width
-from printkit.layout.paper import Paper
-from printkit.layout.tiling import (
+from printkit.pdf.geometry import LayoutError
+from printkit.pdf.measure import bold_width
+from printkit.pdf.paper import Paper
+from printkit.pdf.tiling import (
     SingleSheet,
     Tiling,
     board_outline,

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from printkit.deck.components import CardsComponent
-from printkit.deck.model import Back, CardFace, Definition
+from printkit.definition.components import CardsComponent
+from printkit.definition.model import Back, CardFace, Definition
 from printkit.errors import DefinitionError, Problem, sort_problems
 from printkit.kit.options import PrintPlan
-from printkit.layout.artwork import Artwork
-from printkit.layout.geometry import LayoutError, SheetSpec, fold_sheet, sheet_grid
+from printkit.pdf.artwork import Artwork
+from printkit.pdf.geometry import LayoutError, SheetSpec, fold_sheet, sheet_grid
 from printkit.render.kinds import render_back, render_face
 from printkit.render.svg import Frame
 

@@ -1,10 +1,10 @@
 """The colour-vision and greyscale check of ``printkit check``: every colour set a game
 draws (its layouts' ``by:`` fills and the sets its plugin states), for the game as it is
-and each variant, measured by :mod:`printkit.deck.colourvision`.
+and each variant, measured by :mod:`printkit.definition.colourvision`.
 
 A game plugin states the sets its own code draws in a module ``colours`` of its package,
 whose ``colour_sets(definition, engine)`` returns a sequence of
-:class:`~printkit.deck.colourcues.ColourSet`; a plugin without that module states none.
+:class:`~printkit.definition.colourcues.ColourSet`; a plugin without that module states none.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import importlib.util
 from typing import Any
 
 from printkit import memo, plugins
-from printkit.deck.colourcues import ColourSet, layout_sets, palette_sets
-from printkit.deck.colourvision import colour_problems
-from printkit.deck.model import Definition
+from printkit.definition.colourcues import ColourSet, layout_sets, palette_sets
+from printkit.definition.colourvision import colour_problems
+from printkit.definition.model import Definition
 from printkit.errors import PrintkitError, Problem
 from printkit.kit.games import resolve
 from printkit.settings import Settings

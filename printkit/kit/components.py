@@ -12,21 +12,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.deck.components import CardsComponent
-from printkit.deck.model import CardFace, Definition
-from printkit.deck.plainboard import MARGIN, TITLE_BAND, BoardComponent
-from printkit.deck.scoresheet import SheetComponent
-from printkit.deck.tokens import TokensComponent
+from printkit.definition.components import CardsComponent
+from printkit.definition.model import CardFace, Definition
+from printkit.definition.plainboard import MARGIN, TITLE_BAND, BoardComponent
+from printkit.definition.scoresheet import SheetComponent
+from printkit.definition.tokens import TokensComponent
 from printkit.errors import DefinitionError, Problem
 from printkit.kit.board import board_paper
 from printkit.kit.cards import CardsPlan, component_deck, plan_deck
 from printkit.kit.options import PrintPlan
-from printkit.layout.artwork import Artwork, SheetOptions, TokenShape, token_spec
-from printkit.layout.geometry import LayoutError, Rect, pages_needed, sheet_grid
-from printkit.layout.measure import bold_width
-from printkit.layout.paper import Paper
-from printkit.layout.tables import TablePage, table_page
-from printkit.layout.tiling import BoardOutline, SingleSheet, Tiling, single_sheet, tile_board
+from printkit.pdf.artwork import Artwork, SheetOptions, TokenShape, token_spec
+from printkit.pdf.geometry import LayoutError, Rect, pages_needed, sheet_grid
+from printkit.pdf.measure import bold_width
+from printkit.pdf.paper import Paper
+from printkit.pdf.tables import TablePage, table_page
+from printkit.pdf.tiling import BoardOutline, SingleSheet, Tiling, single_sheet, tile_board
 from printkit.render.grids import board_spaces, plain_board_svg, seams
 from printkit.render.kinds import render_back, render_face
 from printkit.render.svg import Frame

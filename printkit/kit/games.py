@@ -1,4 +1,4 @@
-"""Find game definitions (shipped or by path) and check their parameters with the engine."""
+"""Find game definitions (installed or by path) and check their parameters with the engine."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from printkit import plugins
-from printkit.deck.load import load_definition
-from printkit.deck.model import Definition
+from printkit.definition.load import load_definition
+from printkit.definition.model import Definition
 from printkit.errors import DefinitionError, PrintkitError, Problem
 from printkit.examples.check import over_limits
 from printkit.plugins import PluginError, unknown_game
@@ -20,7 +20,7 @@ from printkit.rules.registry import build_engine, engine_class
 from printkit.settings import Settings
 
 
-def shipped_games() -> tuple[str, ...]:
+def installed_games() -> tuple[str, ...]:
     """Names of the installed games that ship a definition, sorted.  A game whose plugin
     cannot be loaded is left out (``printkit list`` names it with its error), so it stops
     no other game."""
@@ -36,7 +36,7 @@ def shipped_definition(name: str) -> Path:
     """
     plugin = plugins.find(name)
     if plugin.definition is None:
-        raise unknown_game(name, shipped_games())
+        raise unknown_game(name, installed_games())
     try:
         resource = plugin.definition.traversable()
     except (ImportError, OSError) as exc:
@@ -55,7 +55,7 @@ ACCEPTED = ("an installed game's name (printkit list shows them) or a definition
 
 
 def definition_path(name_or_path: str) -> Path:
-    """A shipped game by name, or a definition file by path.
+    """An installed game by name, or a definition file by path.
 
     Raises :class:`DefinitionError` for a path that is not a regular file (a folder, a
     device such as ``/dev/null``), or that does not exist, and
@@ -133,6 +133,6 @@ def resolve(name_or_path: str, *, variant: str | None = None,
 
 def load(path: Path | str, *, variant: str | None = None,
          overrides: Settings = ()) -> Definition:
-    """The checked definition in ``path`` (or of a shipped game), with its game's kinds
+    """The checked definition in ``path`` (or of an installed game), with its game's kinds
     and engine; every problem raised together."""
     return resolve(str(path), variant=variant, overrides=overrides).definition

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from printkit.deck.model import Definition
+from printkit.definition.model import Definition
 from printkit.errors import Location
-from printkit.layout.geometry import SheetSpec
-from printkit.layout.paper import Paper, paper_by_name
+from printkit.pdf.geometry import SheetSpec
+from printkit.pdf.paper import Paper, paper_by_name
 from printkit.settings import COMMAND_LINE, Settings
 from printkit.units import MM
 
@@ -99,5 +99,5 @@ def build_changes(definition: Definition, overrides: Settings,
     if options.board_paper is not None:
         changes.append(written("board-paper", options.board_paper.name))
     if set(options.layouts) != set(LAYOUTS):
-        changes.append("layout=" + "+".join(options.layouts))
+        changes.append("sheets=" + "+".join(options.layouts))
     return changes

@@ -23,7 +23,7 @@ from printkit.kit.cards import CardsPlan, plan_cards
 from printkit.kit.components import ComponentsPlan, TokensPlan, plan_components
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.kit.options import BuildOptions, PrintPlan, paper_location, plan
-from printkit.layout.artwork import Artwork
+from printkit.pdf.artwork import Artwork
 from printkit.settings import Settings
 
 

@@ -10,21 +10,21 @@ writers, so ``printkit check`` never does.
 
 from __future__ import annotations
 
-from printkit.deck.plainboard import MARGIN, TITLE_BAND
+from printkit.definition.plainboard import MARGIN, TITLE_BAND
 from printkit.kit import Progress
 from printkit.kit.board import SINGLE_FILE, SVG_FILE, TILED_FILE, BoardPlan
 from printkit.kit.cards import CardsPlan, svg_files
 from printkit.kit.components import ComponentsPlan, PlainBoardPlan, SheetPlan, TokensPlan
 from printkit.kit.games import ResolvedGame
 from printkit.kit.outputs import OutputSet
-from printkit.layout import board_pdf
-from printkit.layout import cards as card_pdf
-from printkit.layout.artwork import Backs, SheetOptions, token_spec
-from printkit.layout.calibration import calibration
-from printkit.layout.geometry import Rect
-from printkit.layout.sheets import sheet_pdf
-from printkit.layout.tiling import board_outline, smallest_iso_paper, to_board
-from printkit.layout.tokens import token_sheets
+from printkit.pdf import board_pdf
+from printkit.pdf import cards as card_pdf
+from printkit.pdf.artwork import Backs, SheetOptions, token_spec
+from printkit.pdf.calibration import calibration
+from printkit.pdf.geometry import Rect
+from printkit.pdf.scoresheets import sheet_pdf
+from printkit.pdf.tiling import board_outline, smallest_iso_paper, to_board
+from printkit.pdf.tokens import token_sheets
 from printkit.render.board import BoardPicture, board_svg, picture_geometry
 from printkit.render.svg import Box
 from printkit.units import MM

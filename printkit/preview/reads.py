@@ -9,7 +9,7 @@ having to report.  Python modules imported meanwhile are left out.  Outside a re
 the hook returns at once.
 
 A file that a definition names but that is not there is noted as missing
-(:data:`printkit.deck.files.missing_files` collects those), so that the preview also
+(:data:`printkit.definition.files.missing_files` collects those), so that the preview also
 rebuilds when it appears.
 """
 
@@ -25,7 +25,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.deck.files import missing_files
+from printkit.definition.files import missing_files
 
 Stamp = tuple[int, int, int]
 """How a file looked: change time in nanoseconds, size, inode."""

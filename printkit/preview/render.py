@@ -16,7 +16,7 @@ from pathlib import Path
 from printkit.booklet.build import TEMPLATE_SUFFIX, find_template, inside, templates_dir
 from printkit.booklet.html import booklet_html
 from printkit.booklet.impose import booklet_page
-from printkit.deck.model import Definition
+from printkit.definition.model import Definition
 from printkit.errors import PrintkitError
 from printkit.kit.games import resolve
 from printkit.kit.options import BuildOptions

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 import svgwrite
 
-from printkit.deck.options import option
-from printkit.deck.schema import Colour, Length, Number, Text
+from printkit.definition.options import option
+from printkit.definition.schema import Colour, Length, Number, Text
 from printkit.render.kindtypes import BackKind
 from printkit.render.svg import (
     Box,

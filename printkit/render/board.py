@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import svgwrite
 
 from printkit import memo
-from printkit.deck.fonts import shipped_families
+from printkit.definition.fonts import shipped_families
 from printkit.render.boardpanel import draw_pattern, side_panel
 from printkit.render.boardpicture import BoardMaker, BoardPicture, CardOutline, KeyLine, Landmark
 from printkit.render.svg import FONT_FAMILY, Box, num, star_points, text

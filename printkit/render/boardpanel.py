@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import svgwrite
 
-from printkit.deck.fonts import shipped_families
+from printkit.definition.fonts import shipped_families
 from printkit.render.svg import Box, num, text
 
 if TYPE_CHECKING:

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from printkit.deck.model import CardFace
+from printkit.definition.model import CardFace
 from printkit.render.scenemodel import CardShape, RectShape, Scene, Shape, TextShape
 
 Square = tuple[int, int]

@@ -1,7 +1,7 @@
 """The elements of a layout drawn as SVG: shapes, icons, images and text, in millimetres in
 trim coordinates (see :mod:`printkit.render.svg`).
 
-Each function takes a settled shape (:mod:`printkit.deck.shapes`) and the card's frame, and
+Each function takes a settled shape (:mod:`printkit.definition.shapes`) and the card's frame, and
 returns SVG text.  Lengths given as percentages are taken of the card's width (x, widths,
 radii) or height (y, heights) here, so one layout serves cards of every size.
 """
@@ -13,8 +13,8 @@ import math
 import warnings
 from dataclasses import dataclass
 
-from printkit.deck.layouts import Box, Measure
-from printkit.deck.shapes import (
+from printkit.definition.layouts import Box, Measure
+from printkit.definition.shapes import (
     EllipseShape,
     IconShape,
     ImageShape,
@@ -27,7 +27,7 @@ from printkit.deck.shapes import (
     Shape,
     TextShape,
 )
-from printkit.deck.svgsafe import Drawing
+from printkit.definition.svgsafe import Drawing
 from printkit.render import picturemarks
 from printkit.render.svg import Frame, num
 from printkit.render.text import fit_text, text_svg

@@ -14,9 +14,9 @@ import math
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from printkit.deck.fonts import FontFace
-from printkit.deck.pieces import letters
-from printkit.deck.plainboard import MARGIN, TITLE_BAND, BoardComponent, Grid, label_size
+from printkit.definition.fonts import FontFace
+from printkit.definition.pieces import letters
+from printkit.definition.plainboard import MARGIN, TITLE_BAND, BoardComponent, Grid, label_size
 from printkit.render.board import mix
 from printkit.render.svg import Box, num
 

@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from printkit import memo, plugins
-from printkit.deck.model import CardFace
-from printkit.deck.options import Kinds, OptionsSpec
+from printkit.definition.model import CardFace
+from printkit.definition.options import Kinds, OptionsSpec
 from printkit.plugins import GamePlugin, PluginError
 from printkit.render.kindtypes import BackKind, FaceKind
 from printkit.render.svg import Frame

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar, cast
 
-from printkit.deck.model import CardFace
-from printkit.deck.options import OptionsSpec
+from printkit.definition.model import CardFace
+from printkit.definition.options import OptionsSpec
 from printkit.render.svg import Frame
 
 OptionsT = TypeVar("OptionsT")

@@ -1,5 +1,5 @@
 """The SVG pictures a face shows, remembered where they were placed, so that a PDF can draw
-each one once and place it on every face that shows it (:mod:`printkit.layout.svgpictures`).
+each one once and place it on every face that shows it (:mod:`printkit.pdf.svgpictures`).
 
 A face's SVG carries its pictures' shapes inline, so that the SVG file stands alone.  Drawn
 as it is, a picture's shapes were read and written again for every face: one picture of

@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 from html import escape
 
 from printkit import memo
-from printkit.deck.model import CardFace
+from printkit.definition.model import CardFace
 from printkit.render.kinds import render_face
 from printkit.render.scenemodel import (
     CardShape,

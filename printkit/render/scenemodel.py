@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from printkit.deck.model import CardFace
+from printkit.definition.model import CardFace
 from printkit.render.svg import CAP_HEIGHT
 
 

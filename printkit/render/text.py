@@ -1,12 +1,12 @@
 """Running text inside a box: wrapped at spaces, shrunk until it fits, drawn as SVG.
 
-Widths come from each font's own advance widths (:class:`~printkit.deck.fonts.FontFace`),
+Widths come from each font's own advance widths (:class:`~printkit.definition.fonts.FontFace`),
 the same numbers the PDF writer uses, so a line that fits here fits on paper.  Text is
 shrunk step by step down to its least size; if it still does not fit, :func:`fit_text`
 says so (the caller turns that into an error naming the card and the field): nothing is
 ever cut off or left to overflow.  ``max_lines`` holds the text to a number of lines the
 same way, ``fit: fixed`` sets it at its size or not at all, and with a language to hyphenate
-in (:mod:`printkit.deck.language`) a word that does not fit the rest of a line is broken
+in (:mod:`printkit.definition.language`) a word that does not fit the rest of a line is broken
 at a hyphenation point.  Every run of words in one face is one SVG ``<text>`` with its own
 position, so the drawing does not depend on the viewer's measuring.
 """
@@ -19,9 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from printkit.deck.fonts import FontFace
-from printkit.deck.language import adds_hyphen, break_points
-from printkit.deck.shapes import InlineIcon, Run, TextShape
+from printkit.definition.fonts import FontFace
+from printkit.definition.language import adds_hyphen, break_points
+from printkit.definition.shapes import InlineIcon, Run, TextShape
 from printkit.render.svg import num
 from printkit.units import MM
 

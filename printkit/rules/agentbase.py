@@ -1,8 +1,8 @@
 """What an agent is: the base class of every player in a simulated game.
 
-The class alone, apart from :mod:`printkit.rules.agents`, which finds a game's own agents
+The class alone, apart from :mod:`printkit.simulator.agents`, which finds a game's own agents
 through its plugin: the plugin contract names :class:`Agent` without reaching the plugins.
-A game's plugin imports :class:`Agent` from :mod:`printkit.rules.agents`.
+A game's plugin imports :class:`Agent` from :mod:`printkit.simulator.agents`.
 """
 
 from __future__ import annotations

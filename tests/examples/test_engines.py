@@ -15,9 +15,9 @@ import yaml
 from printkit.examples import GENERIC_CLAIMS, all_claims, flow, same, verify_example
 from printkit.examples.values import to_plain
 from printkit.rules import registry
-from printkit.rules.agents import RandomAgent
 from printkit.rules.base import Game
-from printkit.rules.simulate import format_summary, game_generators, play_game, simulate
+from printkit.simulator.agents import RandomAgent
+from printkit.simulator.simulate import format_summary, game_generators, play_game, simulate
 from printkit.yamlsource import parse
 
 

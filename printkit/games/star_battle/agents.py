@@ -43,8 +43,8 @@ from printkit.games.star_battle.state import (
     StarBattleState,
     System,
 )
-from printkit.rules.agents import Agent
 from printkit.rules.base import NO_PLAYER, Game
+from printkit.simulator.agents import Agent
 
 if TYPE_CHECKING:
     from printkit.games.star_battle.rules import StarBattle

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 import svgwrite
 
-from printkit.deck.fonts import FontFace, shipped_families
-from printkit.deck.model import CardFace
-from printkit.deck.options import option
-from printkit.deck.schema import Colour, Flag, Number, Text
+from printkit.definition.fonts import FontFace, shipped_families
+from printkit.definition.model import CardFace
+from printkit.definition.options import option
+from printkit.definition.schema import Colour, Flag, Number, Text
 from printkit.games.star_battle.lanes import NO_SHIPYARD, connected_edges
 from printkit.games.star_battle.ships import DREADNOUGHT
 from printkit.render.faces.suits import Suit

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.deck.colourcues import ColourSet, Swatch, located
-from printkit.deck.model import Definition
+from printkit.definition.colourcues import ColourSet, Swatch, located
+from printkit.definition.model import Definition
 from printkit.games.star_battle.diagrams import player_colours
 from printkit.games.star_battle.rules import StarBattle
 from printkit.games.star_battle.ships import PLAYER_LETTERS

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.deck.model import CardFace, Definition
+from printkit.definition.model import CardFace, Definition
 from printkit.errors import DefinitionError, Problem
 from printkit.games.star_battle.rules import StarBattle
 from printkit.games.star_battle.ships import DREADNOUGHT, SCOUT

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 import svgwrite
 
-from printkit.deck.model import AttributeValue, CardFace
-from printkit.deck.options import option
-from printkit.deck.schema import Colour, Text
+from printkit.definition.model import AttributeValue, CardFace
+from printkit.definition.options import option
+from printkit.definition.schema import Colour, Text
 from printkit.games.star_battle.aid import AID
 from printkit.games.star_battle.lanes import NO_SHIPYARD, connected_edges
 from printkit.games.star_battle.ships import DREADNOUGHT, SHIP, mix

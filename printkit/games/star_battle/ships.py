@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import svgwrite
 
-from printkit.deck.model import AttributeValue, CardFace
-from printkit.deck.options import option
-from printkit.deck.schema import Colour, ListOf, Text
+from printkit.definition.model import AttributeValue, CardFace
+from printkit.definition.options import option
+from printkit.definition.schema import Colour, ListOf, Text
 from printkit.render.faces.suits import Shape
 from printkit.render.kinds import FaceKind
 from printkit.render.svg import CAP_HEIGHT, Box, Frame, fill_bleed, new_drawing, num, text

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from printkit.games.stars_and_bars.state import Housekeep, Place, StarsAndBarsState
-from printkit.rules.agents import Agent
 from printkit.rules.base import Game
+from printkit.simulator.agents import Agent
 
 if TYPE_CHECKING:
     from printkit.games.stars_and_bars.rules import StarsAndBars

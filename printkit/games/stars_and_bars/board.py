@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.deck.board_schema import BoardSettings
-from printkit.deck.model import Definition
+from printkit.definition.board_schema import BoardSettings
+from printkit.definition.model import Definition
 from printkit.games.stars_and_bars.rules import StarsAndBars
 from printkit.games.stars_and_bars.state import RELATIONS, space_name
 from printkit.render.board import BoardPicture, KeyLine, Landmark, mix

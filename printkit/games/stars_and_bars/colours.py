@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.deck.board_schema import BoardSettings
-from printkit.deck.colourcues import ColourSet, Swatch, face_group_index, located
-from printkit.deck.model import Definition
+from printkit.definition.board_schema import BoardSettings
+from printkit.definition.colourcues import ColourSet, Swatch, face_group_index, located
+from printkit.definition.model import Definition
 from printkit.games.stars_and_bars.board import centre_tint
 from printkit.games.stars_and_bars.diagrams import OUTER
 from printkit.games.stars_and_bars.faces import ROLES, CardOptions, look_of, value_word

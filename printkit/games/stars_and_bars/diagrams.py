@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from printkit.deck.model import CardFace, Definition
+from printkit.definition.model import CardFace, Definition
 from printkit.games.stars_and_bars import PLUGIN
 from printkit.games.stars_and_bars.board import centre_tint
 from printkit.games.stars_and_bars.faces import CARD, CardOptions

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 import svgwrite
 
-from printkit.deck.model import AttributeValue, CardFace
-from printkit.deck.options import option
-from printkit.deck.schema import JSON, Checker, Colour, Flag, Node, Text, shown
+from printkit.definition.model import AttributeValue, CardFace
+from printkit.definition.options import option
+from printkit.definition.schema import JSON, Checker, Colour, Flag, Node, Text, shown
 from printkit.games.stars_and_bars.state import StarsAndBarsParams, read_attributes
 from printkit.games.stars_and_bars.symbols import (
     PATTERNS,

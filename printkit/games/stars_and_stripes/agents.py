@@ -27,8 +27,8 @@ from printkit.games.stars_and_stripes.state import (
     geometry,
     squares_of,
 )
-from printkit.rules.agents import Agent
 from printkit.rules.base import Game
+from printkit.simulator.agents import Agent
 
 if TYPE_CHECKING:
     from printkit.games.stars_and_stripes.rules import StarsAndStripes

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from printkit.booklet.figures import CARD, WIDEST
-from printkit.deck.board_schema import DEFAULT_COLOURS, BoardSettings
-from printkit.deck.model import CardFace, Definition
+from printkit.definition.board_schema import DEFAULT_COLOURS, BoardSettings
+from printkit.definition.model import CardFace, Definition
 from printkit.errors import DefinitionError, Location, Problem
 from printkit.games.stars_and_stripes.rules import StarsAndStripes
 from printkit.games.stars_and_stripes.seats import colour_slots, in_corner_colours

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.deck.board_schema import BoardSettings
-from printkit.deck.colourcues import ColourSet, Swatch, located
-from printkit.deck.model import Definition
+from printkit.definition.board_schema import BoardSettings
+from printkit.definition.colourcues import ColourSet, Swatch, located
+from printkit.definition.model import Definition
 from printkit.games.stars_and_stripes.board import player_colours
 from printkit.games.stars_and_stripes.rules import StarsAndStripes
 from printkit.games.stars_and_stripes.seats import colour_slots

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from printkit.games.vant.state import CLAIM, Place, VantState
-from printkit.rules.agents import Agent
 from printkit.rules.base import Game
+from printkit.simulator.agents import Agent
 
 if TYPE_CHECKING:
     from printkit.games.vant.rules import Vant

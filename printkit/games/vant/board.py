@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.deck.board_schema import BoardSettings
-from printkit.deck.model import Definition
+from printkit.definition.board_schema import BoardSettings
+from printkit.definition.model import Definition
 from printkit.games.vant.rules import Vant
 from printkit.games.vant.state import RANK_NAMES, SUIT_NAMES
 from printkit.render.board import BoardPicture, CardOutline, KeyLine

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.deck.model import CardFace, Definition
+from printkit.definition.model import CardFace, Definition
 from printkit.games.vant.rules import Vant
 from printkit.games.vant.state import Card, VantState, card_name, read_card
 from printkit.render.diagram import Square

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from printkit.deck.model import AttributeValue, CardFace
-from printkit.deck.options import option
-from printkit.deck.schema import JSON, Checker, Flag, Node, Number, shown
+from printkit.definition.model import AttributeValue, CardFace
+from printkit.definition.options import option
+from printkit.definition.schema import JSON, Checker, Flag, Node, Number, shown
 from printkit.games.vant.state import RANK_NAMES, SUIT_LETTERS, VantParams
 from printkit.render.faces.playing_cards import (
     PlayingCardOptions,

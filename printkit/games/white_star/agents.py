@@ -46,8 +46,8 @@ from printkit.games.white_star.state import (
     cards_in,
     points,
 )
-from printkit.rules.agents import Agent
 from printkit.rules.base import Game
+from printkit.simulator.agents import Agent
 
 HAND_SHARE = 0.58
 """What a held card point is worth to its holder: a little over half the points come home."""

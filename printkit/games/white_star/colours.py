@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.deck.colourcues import ColourSet, Swatch, face_group_index, located
-from printkit.deck.model import Definition
+from printkit.definition.colourcues import ColourSet, Swatch, face_group_index, located
+from printkit.definition.model import Definition
 from printkit.games.white_star.faces import StarsCardOptions
 
 

@@ -1,6 +1,6 @@
 """Stars positions as booklet diagrams (the plugin's ``positions`` part).
 
-Stars has no board: each diagram is a scene of its own (:mod:`.table`): whose deal and
+Stars has no board: each diagram is a scene of its own (:mod:`.table_diagram`): whose deal and
 whose contract, the four hands, the cards on the table (the widow, the buried cards, the
 tricks the example played and the one under way) and the points so far.  An example may
 *highlight* cards by their names in the notation (``highlight: [KH, SW]``): they are
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from printkit.deck.model import Definition
+from printkit.definition.model import Definition
 from printkit.games.white_star.notation import read_card
 from printkit.games.white_star.rules import WhiteStar
 from printkit.games.white_star.state import (
@@ -24,7 +24,7 @@ from printkit.games.white_star.state import (
     rank_of,
     suit_of,
 )
-from printkit.games.white_star.table import Block, Drawing, deck_look, trick_block
+from printkit.games.white_star.table_diagram import Block, Drawing, deck_look, trick_block
 from printkit.games.white_star.tricks import last_trick, tricks_played
 from printkit.render.diagram import Square
 from printkit.render.scene import Scene

@@ -30,9 +30,9 @@ from typing import TypeAlias
 import svgwrite
 import svgwrite.container
 
-from printkit.deck.model import CardFace
-from printkit.deck.options import option
-from printkit.deck.schema import Colour, Flag, Length, Text
+from printkit.definition.model import CardFace
+from printkit.definition.options import option
+from printkit.definition.schema import Colour, Flag, Length, Text
 from printkit.games.white_star.courts import NAME_BAND, Palette, bust
 from printkit.games.white_star.icons import ICONS
 from printkit.games.white_star.tables import (

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from printkit.deck.model import AttributeValue
-from printkit.deck.schema import (
+from printkit.definition.model import AttributeValue
+from printkit.definition.schema import (
     JSON,
     Checker,
     Colour,

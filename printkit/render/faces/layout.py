@@ -1,6 +1,6 @@
 """The ``layout`` face kind: cards drawn from a definition's layout and each card's data.
 
-The loader has filled the layout in for every card (:class:`~printkit.deck.shapes.LayoutFace`)
+The loader has filled the layout in for every card (:class:`~printkit.definition.shapes.LayoutFace`)
 and checked every reference; drawing places the shapes and fits the text.  Text that cannot
 fit even at its least size is an error naming the card, the field and where it was written,
 reported together with every other such problem on the face.
@@ -8,8 +8,8 @@ reported together with every other such problem on the face.
 
 from __future__ import annotations
 
-from printkit.deck.model import CardFace
-from printkit.deck.shapes import LayoutFace, LayoutOptions, TextShape
+from printkit.definition.model import CardFace
+from printkit.definition.shapes import LayoutFace, LayoutOptions, TextShape
 from printkit.errors import DefinitionError, Problem
 from printkit.render.elements import draw_shape
 from printkit.render.kindtypes import FaceKind

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 import svgwrite
 import svgwrite.container
 
-from printkit.deck.model import AttributeValue, CardFace
-from printkit.deck.options import option
-from printkit.deck.schema import Colour, Flag
+from printkit.definition.model import AttributeValue, CardFace
+from printkit.definition.options import option
+from printkit.definition.schema import Colour, Flag
 from printkit.render.faces.courts import (
     LETTER_AT,
     LETTER_SIZE,

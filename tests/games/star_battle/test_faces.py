@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.deck.model import CardFace
+from printkit.definition.model import CardFace
 from printkit.errors import DefinitionError
 from printkit.games.star_battle.faces import (
     CoreOptions,
@@ -297,9 +297,9 @@ def test_check_and_build_work_and_builds_repeat_byte_for_byte(run_cli: Run,
     kits = []
     for run in ("one", "two"):
         result = run_cli("-q", "build", "star-battle", "-o", str(tmp_path / run),
-                         "--layout", "sheets", "--layout", "gutter-fold")
+                         "--sheets", "sheets", "--sheets", "gutter-fold")
         assert result.status == 0, result.err
-        kits.append(tmp_path / run / "star-battle--layout-sheets-gutter-fold")
+        kits.append(tmp_path / run / "star-battle--sheets-sheets-gutter-fold")
     names = sorted(p.relative_to(kits[0]).as_posix() for p in kits[0].rglob("*") if p.is_file())
     assert {"cards.pdf", "cards-gutterfold.pdf", "svg/core.svg", "svg/10H.svg"} <= set(names)
     for name in names:

@@ -9,9 +9,9 @@ import dataclasses
 import pytest
 
 from printkit.games.star_battle.state import Card, Reconstruct
-from printkit.rules.agents import RandomAgent
 from printkit.rules.base import NO_PLAYER, IllegalMoveError, NotationError
-from printkit.rules.simulate import game_generators, play_game
+from printkit.simulator.agents import RandomAgent
+from printkit.simulator.simulate import game_generators, play_game
 from tests.games.star_battle.common import (
     GAME,
     MIDGAME,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.deck.model import CardFace
+from printkit.definition.model import CardFace
 from printkit.errors import DefinitionError
 from printkit.games.stars_and_bars.faces import (
     CardLayout,
@@ -232,9 +232,9 @@ def test_check_and_build_work_and_builds_repeat_byte_for_byte(run_cli: Run,
     kits = []
     for run in ("one", "two"):
         result = run_cli("-q", "build", "stars-and-bars", "-o", str(tmp_path / run),
-                         "--layout", "sheets", "--layout", "print-shop")
+                         "--sheets", "sheets", "--sheets", "print-shop")
         assert result.status == 0, result.err
-        kits.append(tmp_path / run / "stars-and-bars--layout-sheets-print-shop")
+        kits.append(tmp_path / run / "stars-and-bars--sheets-sheets-print-shop")
     names = sorted(p.relative_to(kits[0]).as_posix() for p in kits[0].rglob("*") if p.is_file())
     assert "cards.pdf" in names and "svg/star-red-large-one.svg" in names
     assert len([n for n in names if n.startswith("svg/")]) == 17  # 16 faces and the back

@@ -17,7 +17,7 @@ from printkit.booklet.build import load_booklet
 from printkit.booklet.document import Booklet, Figure, plain_text
 from printkit.booklet.files import BookletFiles, booklet_files
 from printkit.kit.games import ResolvedGame, resolve
-from printkit.layout.paper import PAPERS
+from printkit.pdf.paper import PAPERS
 from printkit.render.diagram import MIN_CARD
 from printkit.render.scene import CardShape, PictureShape
 from printkit.units import MM

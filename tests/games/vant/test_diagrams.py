@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from printkit.deck.model import Definition
+from printkit.definition.model import Definition
 from printkit.examples.model import ClaimResult
 from printkit.games.vant.board import board_picture, point_table
 from printkit.games.vant.claims import REFUSALS

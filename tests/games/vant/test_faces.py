@@ -156,9 +156,9 @@ def test_check_and_build_work_and_builds_repeat_byte_for_byte(run_cli: Run,
     kits = []
     for run in ("one", "two"):
         result = run_cli("-q", "build", "i-vant-to-be-alone", "-o", str(tmp_path / run),
-                         "--layout", "sheets", "--layout", "print-shop")
+                         "--sheets", "sheets", "--sheets", "print-shop")
         assert result.status == 0, result.err
-        kits.append(tmp_path / run / "i-vant-to-be-alone--layout-sheets-print-shop")
+        kits.append(tmp_path / run / "i-vant-to-be-alone--sheets-sheets-print-shop")
     names = sorted(p.relative_to(kits[0]).as_posix() for p in kits[0].rglob("*") if p.is_file())
     assert "cards.pdf" in names and "cards-printshop.pdf" in names and "svg/10H.svg" in names
     assert len([n for n in names if n.startswith("svg/")]) == 33  # 32 faces and the back

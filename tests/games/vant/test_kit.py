@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.deck.load import load_definition
-from printkit.deck.scoresheet import SheetComponent
+from printkit.definition.load import load_definition
+from printkit.definition.scoresheet import SheetComponent
 from printkit.render.kinds import catalogue
 from tests.games.kitfiles import build_kit, pdf_text, size_mm
 from tests.pdfinspect import read_pages

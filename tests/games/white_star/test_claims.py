@@ -147,8 +147,8 @@ def test_greedy_heuristic_bids_a_good_hand_low_and_passes_a_poor_one() -> None:
 
 
 def test_a_greedy_game_reaches_the_target() -> None:
-    from printkit.rules.agents import GreedyAgent
-    from printkit.rules.simulate import game_generators, play_game
+    from printkit.simulator.agents import GreedyAgent
+    from printkit.simulator.simulate import game_generators, play_game
 
     chance, rng = game_generators(7, 0)
     record = play_game(GAME, GreedyAgent(), chance, rng)

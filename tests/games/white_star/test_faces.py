@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from printkit.deck.model import CardFace, Definition
+from printkit.definition.model import CardFace, Definition
 from printkit.errors import DefinitionError
 from printkit.games.white_star.courts import COURT_RANKS, Palette, bust
 from printkit.games.white_star.faces import StarsCardOptions, card_layout, render_card
@@ -273,9 +273,9 @@ def test_check_and_build_work_and_builds_repeat_byte_for_byte(run_cli: Run,
     kits = []
     for run in ("one", "two"):
         result = run_cli("-q", "build", "white-star", "-o", str(tmp_path / run),
-                         "--layout", "sheets", "--layout", "print-shop")
+                         "--sheets", "sheets", "--sheets", "print-shop")
         assert result.status == 0, result.err
-        kits.append(tmp_path / run / "white-star--layout-sheets-print-shop")
+        kits.append(tmp_path / run / "white-star--sheets-sheets-print-shop")
     names = sorted(p.relative_to(kits[0]).as_posix() for p in kits[0].rglob("*") if p.is_file())
     assert "cards.pdf" in names and "svg/KW.svg" in names
     # 43 faces, the aid, the deck's back and the aid's own back

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.deck.model import CardFace
-from printkit.deck.options import option
-from printkit.deck.schema import Colour
+from printkit.definition.model import CardFace
+from printkit.definition.options import option
+from printkit.definition.schema import Colour
 from printkit.render.kinds import FaceKind
 from printkit.render.svg import Frame, fill_bleed, new_drawing, num, text
 
