@@ -113,7 +113,7 @@ def sections(options: AidOptions) -> tuple[tuple[str, str], ...]:
         ("Win", f"all other fleets gone, or your ships on {domination(systems)} of the "
                 f"{systems} systems of a {options.players}-player galaxy, the Core among "
                 "them. Both last fleets lost in one "
-                "battle: a shared draw."),
+                "battle, no other fleet left: a shared draw."),
     )
 
 
