@@ -58,7 +58,7 @@ def test_a_larger_table_reads_the_domination_example_as_a_two_player_game(
     text = _text(variant)
     assert ("This is a game of two players on sixteen systems, where domination needs "
             f"thirteen of them ({need} of the {systems} in this booklet's game).") in text
-    assert "A long game of two players with one deck:" in text
+    assert "a game that ran long, of two players with one deck:" in text
     assert f"Printed for {players} players" in text
 
 
@@ -67,7 +67,7 @@ def test_the_standard_booklet_says_it_is_printed_for_two() -> None:
     assert "Printed for two players; another build seats up to five" in text
     assert "This kit is printed for two players" in text
     assert "This is a game of" not in text
-    assert "A long game:" in text
+    assert "a game that ran long, of two players with one deck:" in text
 
 
 def _aid(**options: object) -> dict[str, str]:
