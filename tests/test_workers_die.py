@@ -89,6 +89,8 @@ def test_a_pool_left_by_an_error_kills_its_workers() -> None:
     except KeyError:
         pass
     assert len(workers) == 2
+    for worker in workers:  # killed as the pool is left; reaped when the system gets to it
+        worker.join(timeout=30)
     assert not any(worker.is_alive() for worker in workers)
 
 
