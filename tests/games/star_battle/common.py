@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from printkit.booklet.build import load_booklet
 from printkit.games.star_battle.rules import StarBattle
 from printkit.games.star_battle.state import Card, StarBattleParams, StarBattleState, parse_cell
+from printkit.kit.games import resolve
 from printkit.rules.base import make_params
 from tests.games import helpers
 
@@ -69,3 +73,27 @@ def all_cards(state: StarBattleState) -> Counter[Card]:
     found.update(state.stock)
     found.update(state.discards)
     return found
+
+
+def _strings(value: object, out: list[str]) -> None:
+    if isinstance(value, str):
+        out.append(value)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            _strings(getattr(value, field.name), out)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _strings(item, out)
+
+
+def booklet_text(variant: str | None, *, cover: bool = False) -> str:
+    """Every text of the variant's booklet (its cover too with ``cover``), in one line: the
+    spans of a paragraph are joined by spaces, taken out again before punctuation."""
+    game = resolve("star-battle", variant=variant)
+    booklet = load_booklet(game.definition, game.engine)
+    assert booklet is not None
+    found: list[str] = []
+    if cover:
+        _strings(booklet.cover, found)
+    _strings(booklet.blocks, found)
+    return re.sub(r" ([,.:;])", r"\1", " ".join(" ".join(found).split()))

@@ -7,7 +7,6 @@ cards still takes the Core bonus, passes and draws; drawing stops when no card i
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
 from pathlib import Path
@@ -15,7 +14,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from printkit.booklet.build import load_booklet
 from printkit.booklet.context import FILTERS, template_context
 from printkit.booklet.environment import make_environment, render_template
 from printkit.booklet.lint import template_problems
@@ -23,31 +21,14 @@ from printkit.games.star_battle.diagrams import LEGEND_FONT, hand_lines
 from printkit.games.star_battle.rules import StarBattle
 from printkit.kit.games import resolve
 from printkit.render.diagram import text_width
+from tests.games.star_battle.common import booklet_text
 
 TEMPLATE = Path(__file__).resolve().parents[3] / "templates" / "star-battle.md.j2"
 _EXAMPLE = re.compile(r"^```example\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
-def _strings(value: object, out: list[str]) -> None:
-    if isinstance(value, str):
-        out.append(value)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for field in dataclasses.fields(value):
-            _strings(getattr(value, field.name), out)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            _strings(item, out)
-
-
 def _text(variant: str | None) -> str:
-    """Every text of the variant's booklet, in one line (the spans of a paragraph are
-    joined by spaces, taken out again before punctuation)."""
-    game = resolve("star-battle", variant=variant)
-    booklet = load_booklet(game.definition, game.engine)
-    assert booklet is not None
-    found: list[str] = []
-    _strings(booklet.blocks, found)
-    return re.sub(r" ([,.:;])", r"\1", " ".join(" ".join(found).split()))
+    return booklet_text(variant)
 
 
 def _examples(variant: str | None) -> list[dict[str, object]]:

@@ -4,36 +4,14 @@ variant's rules do (the second reading of the booklets)."""
 
 from __future__ import annotations
 
-import dataclasses
-import re
-
 import pytest
 
-from printkit.booklet.build import load_booklet
 from printkit.games.star_battle.aid import AidOptions, sections
-from printkit.kit.games import resolve
-
-
-def _strings(value: object, out: list[str]) -> None:
-    if isinstance(value, str):
-        out.append(value)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for field in dataclasses.fields(value):
-            _strings(getattr(value, field.name), out)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            _strings(item, out)
+from tests.games.star_battle.common import booklet_text
 
 
 def _text(variant: str | None) -> str:
-    """Every text of the variant's booklet (cover included), in one line."""
-    game = resolve("star-battle", variant=variant)
-    booklet = load_booklet(game.definition, game.engine)
-    assert booklet is not None
-    found: list[str] = []
-    _strings(booklet.cover, found)
-    _strings(booklet.blocks, found)
-    return re.sub(r" ([,.:;])", r"\1", " ".join(" ".join(found).split()))
+    return booklet_text(variant, cover=True)
 
 
 PASS_WITH_A_CARD = "you pass only when every action left would give up your last ship"
