@@ -30,7 +30,7 @@ from printkit.games.stars_and_stripes.state import (
     cards_match,
     squares_of,
 )
-from printkit.rules.base import Claim, Player
+from printkit.rules.base import Claim, Player, score_lead
 
 State = StarsAndStripesState
 Compute = Callable[[State, str | None], object]
@@ -256,9 +256,7 @@ def figures(game: Rules, history: Sequence[State]) -> Mapping[str, float]:
 
 def heuristic(game: Rules, state: State, player: Player) -> float:
     """Follower lead over the best opponent, plus a bonus of 3 for holding the Trump."""
-    scores = game.scores(state)
-    others = [s for i, s in enumerate(scores) if i != player]
-    value = float(scores[player] - (max(others) if others else 0))
+    value = score_lead(game.scores(state), player)
     if state.trump_holder == player:
         value += 3.0
     return value
