@@ -15,8 +15,10 @@ import svgwrite.container
 
 from printkit.units import MM
 
-FONT_FAMILY = "Vera"
-"""SVG font family of the shipped font; PDF output registers it explicitly."""
+FONT_FAMILY = "Vera, Bitstream Vera Sans, DejaVu Sans, sans-serif"
+"""SVG ``font-family`` of the shipped font: Vera first (the name the PDF writer registers and
+the preview serves its file under), then what another viewer may have instead (the same list
+as :attr:`printkit.definition.fonts.FontFamily.css` gives the shipped family)."""
 
 CAP_HEIGHT = 0.73
 """Height of a capital or digit of Bitstream Vera, as a fraction of the font size."""
