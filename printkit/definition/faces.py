@@ -188,7 +188,8 @@ def expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count:
                 faces.append(CardFace(key=key, group=group["id"], kind=group["kind"],
                                       attributes=card.attributes, copies=card.copies,
                                       deck=deck, deck_mark=mark, options=options,
-                                      owner=kinds.face_owners.get(group["kind"], "")))
+                                      owner=kinds.face_owners.get(group["kind"], ""),
+                                      source=row or doc.where(where)))
     return tuple(faces)
 
 

@@ -50,6 +50,9 @@ class CardFace:
     owner: str = ""
     """The game whose plugin declares the kind (empty for printkit's generic kinds): kinds
     belong to their game, so two games may each have a kind of the same name."""
+    source: Location | None = field(default=None, compare=False, hash=False, repr=False)
+    """Where the face was defined: its data row, or its entry in ``faces:`` (the preview
+    shows it beside the card)."""
 
     def attr(self, name: str) -> AttributeValue:
         """The value of attribute ``name`` (``KeyError`` if the face has none)."""
