@@ -135,9 +135,9 @@ faces:
         load(path)
     [problem] = caught.value.problems
     assert problem.render().splitlines() == [
-        "units.csv:3:6: error: card 'unit-2': 'purplish' is not a colour: write '#rrggbb' or "
-        "one of black, blue, gray, green, grey, none, orange, purple, red, white, yellow "
-        "(did you mean 'purple'?)",
+        "units.csv:3:6: error: card 'unit-2': 'purplish' is not a colour (did you mean "
+        "'purple'?): write a CSS colour: a name such as 'crimson', '#rrggbb', "
+        "'rgb(220, 20, 60)' or 'hsl(348, 83%, 47%)'",
         "    3 | Mage,purplish",
         "      |      ^^^^^^^^"]
 

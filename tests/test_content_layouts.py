@@ -41,7 +41,7 @@ def test_shapes_are_placed_in_millimetres_and_percentages(tmp_path: Path) -> Non
     assert (band["x"], band["y"], band["width"], band["height"], band["fill"]) == (
         "-3", "-3", "69.5", "13", "#aa0000")
     assert (rounded["x"], rounded["width"], rounded["rx"], rounded["stroke"]) == (
-        "6.35", "20", "2", "#cc0000")
+        "6.35", "20", "2", "#ff0000")  # CSS red
     assert rounded["fill"] == "none" and rounded["stroke-width"] == "0.176"
     assert "stroke" not in band or band["stroke"] == "none"
     [ellipse] = _attrs(svg, "ellipse")

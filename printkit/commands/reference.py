@@ -18,8 +18,10 @@ HEADER = """# Definition reference
 
 Every key a game definition (`*.yaml`) may hold, generated from printkit's schema by
 `printkit schema --markdown` (do not edit by hand). Lengths always carry a unit (`mm`,
-`cm`, `in`, `pt`, `pc`; in layouts also `%` of the card); colours are `#rrggbb`, `#rgb` or
-a few names. `printkit schema` prints the same as JSON Schema for editors.
+`cm`, `in`, `pt`, `pc`; in layouts also `%` of the card); a colour is any CSS colour: one
+of the 148 CSS names (`crimson`, `gold`...; `red` is `#ff0000`), `#rgb`, `#rrggbb`,
+`rgb()`, `hsl()`, `hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()` or `color()`, solid and
+inside sRGB, or `none`. `printkit schema` prints the same as JSON Schema for editors.
 """
 
 STYLE_PATTERN = r"\{[^{}]+\}"
@@ -48,7 +50,7 @@ def _kind(node: JSON) -> str:
     if "anyOf" in node:
         arms = node["anyOf"]
         if any(str(arm.get("pattern", "")).startswith("^#") for arm in arms):
-            return "a colour (`#rrggbb`, `#rgb` or a name such as `red`)" + "".join(
+            return "a colour (a CSS name such as `crimson`, `#rrggbb` or `rgb()`)" + "".join(
                 _per_card(arm) for arm in arms)
         kinds = [_per_card(arm) or _kind(arm) for arm in arms]
         return " or ".join(dict.fromkeys(kinds)).replace(" or  or ", " or ")

@@ -15,6 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit import limits
+from printkit.definition.csscolours import (
+    FUNCTIONS,
+    NONE,
+    ColourError,
+    colour_names,
+    read_colour,
+)
 from printkit.errors import Problem, did_you_mean
 from printkit.units import UnitError, parse_length, parse_size
 from printkit.yamlsource import Document, PathKey
@@ -233,38 +240,30 @@ class Size(Node):
                            "pattern": f"^{_LENGTH_PATTERN}[xX\u00d7]{_LENGTH_PATTERN}$"})
 
 
-_NAMED_COLOURS = {
-    "black": "#000000", "white": "#ffffff", "red": "#cc0000", "blue": "#1f4fa0",
-    "green": "#2e7d32", "grey": "#9a9a9a", "gray": "#9a9a9a", "yellow": "#f2c300",
-    "orange": "#e67e22", "purple": "#6a3d9a", "none": "none",
-}
-
-
 @dataclass
 class Colour(Node):
-    """``#rgb``, ``#rrggbb`` or a few names; normalised to ``#rrggbb``."""
+    """Any CSS colour (:mod:`printkit.definition.csscolours`: a name such as ``crimson``,
+    ``#rgb``, ``#rrggbb``, ``rgb()``, ``hsl()``...) or ``none``; normalised to ``#rrggbb``."""
 
     description: str = ""
 
     def check(self, value: object, path: PathKey, checker: Checker) -> object:
         if not isinstance(value, str):
-            checker.fail(path, f"expected a colour such as '#1f3a6e', found {kind_of(value)}")
+            checker.fail(path, f"expected a colour such as '#1f3a6e' or 'crimson', found "
+                         f"{kind_of(value)}")
             return None
-        text = value.strip().lower()
-        if text in _NAMED_COLOURS:
-            return _NAMED_COLOURS[text]
-        if re.fullmatch(r"#[0-9a-f]{6}", text):
-            return text
-        if re.fullmatch(r"#[0-9a-f]{3}", text):
-            return "#" + "".join(c * 2 for c in text[1:])
-        checker.fail(path, f"{shown(value)} is not a colour: write '#rrggbb' or one of "
-                     + ", ".join(sorted(_NAMED_COLOURS)) + did_you_mean(text, _NAMED_COLOURS))
-        return None
+        try:
+            return read_colour(value)
+        except ColourError as exc:
+            checker.fail(path, str(exc))
+            return None
 
     def json(self) -> JSON:
+        functions = "|".join(FUNCTIONS)
         return self._json({"type": "string", "anyOf": [
-            {"pattern": "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},
-            {"enum": sorted(_NAMED_COLOURS)}]})
+            {"pattern": "^#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"},
+            {"pattern": f"^({functions})\\s*\\(.*\\)$"},
+            {"enum": sorted({*colour_names(), *NONE})}]})
 
 
 @dataclass
