@@ -14,13 +14,24 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from printkit import limits
 from printkit.definition.data import Cell, read_table
 from printkit.definition.faces import DataSource
 from printkit.definition.fonts import FontFace, FontFamily
+from printkit.definition.mapfeatures import FEATURES, STYLES, Feature, read_features, shape_of
+from printkit.definition.mapspaces import (
+    SPACE_COLUMNS,
+    TERRAIN,
+    Art,
+    Colouring,
+    Ground,
+    ground_of,
+    read_terrain,
+    space_art,
+)
 from printkit.definition.model import Component
 from printkit.definition.pieces import Optional, Reading, kind_field
 from printkit.definition.schema import (
@@ -35,7 +46,7 @@ from printkit.definition.schema import (
     Text,
 )
 from printkit.definition.sizes import size_text
-from printkit.errors import Problem
+from printkit.errors import Location, Problem
 from printkit.units import MM
 from printkit.yamlsource import PathKey
 
@@ -67,9 +78,20 @@ TRACK = Record(description="Numbered square spaces around the edge of a rectangl
     "size": Field(Length("a space's side", minimum=5 * MM, maximum=150 * MM), required=True),
     "first": Field(Number("the number of the top-left space", minimum=-1000, maximum=1000),
                    default=0),
+    "numbers": Field(Flag("print each space's number in it"), default=True),
     "direction": Field(Text("the way the numbers run around a ring (a line runs from its "
                             "left or top end)", choices=("clockwise", "anticlockwise")),
                        default="clockwise"),
+})
+
+TILING = Record(description="How the board is cut over sheets of the paper.", fields={
+    "orientation": Field(Text("the sheets' way round: auto takes the way that needs fewer "
+                              "sheets (portrait on a tie)",
+                              choices=("auto", "portrait", "landscape")), default="auto"),
+    "title_band": Field(Text("the title band over the board on the tiled sheets: auto "
+                             "leaves it out when it would take more sheets (the board on "
+                             "one sheet always has it)", choices=("auto", "keep", "drop")),
+                        default="auto"),
 })
 
 RECORD = Record(description="A board from a grid, a track or both, tiled over sheets.",
@@ -80,8 +102,15 @@ RECORD = Record(description="A board from a grid, a track or both, tiled over sh
     "grid": Field(Optional(GRID)),
     "track": Field(Optional(TRACK)),
     "spaces": Field(DataSource("what spaces show: a table (file or rows) with the columns "
-                               "at (B3, or a track number), fill and label")),
+                               "at (B3, or a track number) and any of terrain, fill, label, "
+                               "icon (a name from icons:) and picture (an image file)")),
     "palette": Field(MapOf(Colour("a colour"), description="colours by name, for fill")),
+    "terrain": Field(TERRAIN),
+    "labels": Field(Flag("print the labels of spaces: (false keeps the table for a clean "
+                         "map)"), default=True),
+    "features": Field(FEATURES),
+    "feature_styles": Field(STYLES),
+    "tiling": Field(TILING),
     "background": Field(Colour("the board's colour"), default="#f8f4e8"),
     "lines": Field(Colour("colour of the lines, labels and title"), default="#1d2a44"),
     "glue": Field(Length("width of the band where two sheets overlap and are glued",
@@ -99,6 +128,11 @@ class Grid:
     rows: int
     size: float
     coordinates: bool
+
+    @property
+    def shape(self) -> str:
+        """``square``, ``pointy`` or ``flat`` (how sides are named)."""
+        return shape_of(self.type, self.orientation)
 
     @property
     def extent(self) -> tuple[float, float]:
@@ -122,6 +156,7 @@ class Track:
     size: float
     first: int
     clockwise: bool
+    numbers: bool = True
 
     @property
     def count(self) -> int:
@@ -156,6 +191,7 @@ class Marking:
 
     fill: str | None
     label: str
+    art: Art = field(default_factory=Art)
 
 
 @dataclass(frozen=True)
@@ -172,6 +208,13 @@ class BoardComponent(Component):
     glue: float
     """Points."""
     family: FontFamily
+    features: tuple[Feature, ...] = ()
+    labels: bool = True
+    """Whether the spaces' labels are printed."""
+    orientation: str = "auto"
+    """The tiled sheets' way round: ``auto``, ``portrait`` or ``landscape``."""
+    title_band: str = "auto"
+    """The title band on the tiled sheets: ``auto``, ``keep`` or ``drop``."""
 
     @property
     def faces(self) -> tuple[FontFace, FontFace]:
@@ -182,8 +225,12 @@ class BoardComponent(Component):
     @property
     def extent(self) -> tuple[float, float]:
         """Width and height (mm) of the whole drawing."""
+        return self.drawn(band=True)
+
+    def drawn(self, *, band: bool) -> tuple[float, float]:
+        """Width and height (mm) of the drawing with or without its title band."""
         width, height = _play(self.grid, self.track)
-        return width + 2 * MARGIN, height + 2 * MARGIN + TITLE_BAND
+        return width + 2 * MARGIN, height + 2 * MARGIN + (TITLE_BAND if band else 0.0)
 
 
 def _play(grid: Grid | None, track: Track | None) -> tuple[float, float]:
@@ -216,14 +263,28 @@ def read_board(reading: Reading, name: str, spec: Mapping[str, Any],
     family = reading.family
     face = family.faces["regular"]
     markings: dict[tuple[str, int, int], Marking] = {}
-    if spec.get("spaces") is not None and len(reading.problems) == before:
-        markings = _markings(reading, spec, (*base, "spaces"), grid, track, face)
+    features: tuple[Feature, ...] = ()
+    if len(reading.problems) == before:
+        if spec.get("spaces") is not None:
+            markings = _markings(reading, spec, (*base, "spaces"), grid, track, face)
+        else:
+            read_terrain(reading, spec, (*base, "terrain"), _colouring(reading, spec))
+        if spec.get("features") is not None:
+            def space(cell: Cell) -> tuple[str, int, int] | None:
+                return _space(reading, cell, grid, track)
+            features = read_features(reading, spec, (*base, "features"),
+                                     grid.columns if grid else 0, grid.rows if grid else 0,
+                                     grid.shape if grid else None, space)
     if len(reading.problems) != before or (grid is None and track is None):
         return None
     width, height = _play(grid, track)
+    tiling = spec.get("tiling") or {}
     return BoardComponent(name, "board", 1, size_text(width * MM, height * MM),
                           reading.doc.where(base, key=True), title, grid, track, markings,
-                          spec["background"], spec["lines"], spec["glue"], family)
+                          spec["background"], spec["lines"], spec["glue"], family, features,
+                          bool(spec.get("labels", True)),
+                          str(tiling.get("orientation") or "auto"),
+                          str(tiling.get("title_band") or "auto"))
 
 
 def _count(reading: Reading, value: object, path: PathKey) -> int | None:
@@ -255,7 +316,7 @@ def _track(reading: Reading, spec: Mapping[str, Any] | None, path: PathKey) -> T
     if columns is None or rows is None or spec.get("size") is None or spec.get("first") is None:
         return None  # reported by the schema
     return Track(columns, rows, spec["size"] / MM, int(spec["first"]),
-                 spec["direction"] == "clockwise")
+                 spec["direction"] == "clockwise", bool(spec.get("numbers", True)))
 
 
 def _inside(reading: Reading, grid: Grid, track: Track, base: PathKey) -> None:
@@ -278,14 +339,17 @@ def _markings(reading: Reading, spec: Mapping[str, Any], path: PathKey, grid: Gr
                        reading.problems)
     if table is None:
         return {}
-    palette: Mapping[str, str] = spec.get("palette") or {}
-    unknown = [c for c in table.columns if c not in ("at", "fill", "label")]
+    colouring = _colouring(reading, spec)
+    grounds = read_terrain(reading, spec, (*path[:-1], "terrain"), colouring)
+    unknown = [c for c in table.columns if c not in SPACE_COLUMNS]
     if unknown or "at" not in table.columns:
         where = table.rows[0].where if table.rows else reading.doc.where(path)
         reading.problems.append(Problem(
             f"{table.shown}: " + (f"unknown column {unknown[0]!r}; " if unknown else "")
-            + "the columns are at (the space), fill and label", where))
+            + "the columns are at (the space), terrain, fill, label, icon and picture",
+            where))
         return {}
+    labels = bool(spec.get("labels", True))
     markings: dict[tuple[str, int, int], Marking] = {}
     seen: dict[tuple[str, int, int], int] = {}
     for row in table.rows:
@@ -297,8 +361,12 @@ def _markings(reading: Reading, spec: Mapping[str, Any], path: PathKey, grid: Gr
                                             f"space as row {seen[key]}", row.cells["at"].where))
             continue
         seen[key] = row.number
-        fill = _fill(reading, row.cells.get("fill"), palette)
-        label = str(row.cells["label"].value) if "label" in row.cells else ""
+        ground: Ground | None = ground_of(reading, row.cells.get("terrain"), grounds, spec)
+        fill = _fill(row.cells.get("fill"), colouring)
+        if fill is None and ground is not None:
+            fill = ground.fill
+        art = space_art(reading, row.cells, ground)
+        label = str(row.cells["label"].value) if "label" in row.cells and labels else ""
         if label and reading.printable(label, row.cells["label"].where, "a space's label"):
             room = _room(key, grid, track)
             if label_size(face, label, room, LABEL_MOST) is None:
@@ -306,7 +374,7 @@ def _markings(reading: Reading, spec: Mapping[str, Any], path: PathKey, grid: Gr
                     f"the label {label!r} does not fit its space ({room:.1f} mm of room) even "
                     f"at {LABEL_LEAST} mm: shorten it or use larger spaces",
                     row.cells["label"].where))
-        markings[key] = Marking(fill, label)
+        markings[key] = Marking(fill, label, art)
     return markings
 
 
@@ -356,16 +424,25 @@ def _named(text: str, grid: Grid | None,
     return ("grid", column - 1, row - 1), ""
 
 
-def _fill(reading: Reading, cell: Cell | None, palette: Mapping[str, str]) -> str | None:
+def _fill(cell: Cell | None, colouring: Colouring) -> str | None:
     """A fill cell's colour: a palette name or a colour (``None`` when the cell is empty)."""
     if cell is None or not str(cell.value).strip():
         return None
-    text = str(cell.value).strip()
-    if text in palette:
-        return palette[text]
-    checker = Checker(reading.doc)
-    colour = Colour().check(text, (), checker)
-    for problem in checker.problems:
-        hint = f" or a name from palette: ({', '.join(palette)})" if palette else ""
-        reading.problems.append(Problem(problem.message + hint, cell.where))
-    return str(colour) if isinstance(colour, str) else None
+    return colouring(str(cell.value).strip(), cell.where)
+
+
+def _colouring(reading: Reading, spec: Mapping[str, Any]) -> Colouring:
+    """Fill text to a colour: a name from ``palette:`` or a colour, each problem reported
+    at the location given."""
+    palette: Mapping[str, str] = spec.get("palette") or {}
+
+    def colour(text: str, where: Location) -> str | None:
+        if text in palette:
+            return palette[text]
+        checker = Checker(reading.doc)
+        value = Colour().check(text, (), checker)
+        for problem in checker.problems:
+            hint = f" or a name from palette: ({', '.join(palette)})" if palette else ""
+            reading.problems.append(Problem(problem.message + hint, where))
+        return str(value) if isinstance(value, str) else None
+    return colour

@@ -14,20 +14,21 @@ from dataclasses import dataclass
 
 from printkit.definition.components import CardsComponent
 from printkit.definition.model import CardFace, Definition
-from printkit.definition.plainboard import MARGIN, TITLE_BAND, BoardComponent
+from printkit.definition.plainboard import BoardComponent
 from printkit.definition.scoresheet import SheetComponent
 from printkit.definition.tokens import TokensComponent
 from printkit.errors import DefinitionError, Problem
 from printkit.kit.board import board_paper
 from printkit.kit.cards import CardsPlan, component_deck, plan_deck
 from printkit.kit.options import PrintPlan
+from printkit.kit.plaintiles import tile_plain_board
 from printkit.pdf.artwork import Artwork, SheetOptions, TokenShape, token_spec
-from printkit.pdf.geometry import LayoutError, Rect, pages_needed, sheet_grid
+from printkit.pdf.geometry import LayoutError, pages_needed, sheet_grid
 from printkit.pdf.measure import bold_width
 from printkit.pdf.paper import Paper
 from printkit.pdf.tables import TablePage, table_page
-from printkit.pdf.tiling import BoardOutline, SingleSheet, Tiling, single_sheet, tile_board
-from printkit.render.grids import board_spaces, plain_board_svg, seams
+from printkit.pdf.tiling import SingleSheet, Tiling, single_sheet
+from printkit.render.grids import plain_board_svg
 from printkit.render.kinds import render_back, render_face
 from printkit.render.svg import Frame
 from printkit.units import MM
@@ -91,6 +92,9 @@ class PlainBoardPlan:
     tiling: Tiling
     sheet: SingleSheet
     accent: str
+    tiled_svg: str = ""
+    """The drawing the tiled sheets show: ``svg`` without its title band when the tiling
+    left it off (empty: ``svg``)."""
 
 
 Part = CardsPlan | TokensPlan | SheetPlan | PlainBoardPlan
@@ -201,16 +205,11 @@ def _tokens(definition: Definition, tokens: TokensComponent, plan: PrintPlan) ->
 
 def _board(definition: Definition, board: BoardComponent, plan: PrintPlan,
            board_sheet: Paper | None) -> PlainBoardPlan:
-    width, height = board.extent
-    xs, ys = seams(board_spaces(board))
-    play_w, play_h = width - 2 * MARGIN, height - 2 * MARGIN - TITLE_BAND
-    outline = BoardOutline(width * MM, height * MM, tuple(x * MM for x in xs),
-                           tuple(sorted((height - y) * MM for y in ys)),
-                           Rect(MARGIN * MM, MARGIN * MM, play_w * MM, play_h * MM))
     margin = plan.spec.margin
-    tiling = tile_board(outline, plan.paper, margin=margin, glue=board.glue,
-                        measure=bold_width)
-    paper = board_paper(board_sheet, outline.width, outline.height, margin)
-    sheet = single_sheet(outline.width, outline.height, paper, margin=margin)
-    return PlainBoardPlan(board, definition.title, plain_board_svg(board), tiling, sheet,
-                          definition.accent)
+    tiles = tile_plain_board(board, plan.paper, margin=margin, measure=bold_width)
+    width, height = board.extent
+    paper = board_paper(board_sheet, width * MM, height * MM, margin)
+    sheet = single_sheet(width * MM, height * MM, paper, margin=margin)
+    svg = plain_board_svg(board)
+    return PlainBoardPlan(board, definition.title, svg, tiles.tiling, sheet, definition.accent,
+                          svg if tiles.band else plain_board_svg(board, band=False))

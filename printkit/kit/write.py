@@ -124,10 +124,11 @@ def _write_board(part: PlainBoardPlan, out: OutputSet) -> None:
     out.add(f"{board.name}.svg", part.svg)
     width, height = board.extent
     about = f"{board.title}, {width:.0f} \u00d7 {height:.0f} mm"
+    tiled_svg = part.tiled_svg or part.svg
     title_band = Rect(0, (height - MARGIN - TITLE_BAND) * MM, width * MM, TITLE_BAND * MM)
     out.add(f"{board.name}.pdf", board_pdf.tiled_board(
-        part.svg, part.tiling, title=part.title, about=about, accent=part.accent,
-        keep_clear=(title_band,)))
+        tiled_svg, part.tiling, title=part.title, about=about, accent=part.accent,
+        keep_clear=(title_band,) if tiled_svg == part.svg else ()))
     warning = ""
     if part.sheet.scale < 1:
         warning = f"REDUCED to {part.sheet.scale:.0%}, too small for the board"

@@ -57,7 +57,7 @@ def _hex(colour: str) -> tuple[float, float, float]:
 def tiled_board(svg: str, tiling: Tiling, *, title: str, about: str,
                 instructions: Sequence[str] = (), accent: str = "#1f3a6e",
                 keep_clear: Sequence[Rect] = ()) -> bytes:
-    """The assembly map followed by one page per tile.
+    """The assembly map followed by one page per tile (a board on one sheet has no map).
 
     ``about`` names the board on every page label ("7 x 7 board"); ``instructions`` are
     extra lines for the map page (the steps of assembly are always printed);
@@ -67,19 +67,23 @@ def tiled_board(svg: str, tiling: Tiling, *, title: str, about: str,
     paper = tiling.paper
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (paper.width, paper.height), title=f"{title} board",
-                        subject=f"{about}, tiled over {len(tiling.tiles)} sheets of "
-                                f"{paper.name}")
+                        subject=f"{about} on one sheet of {paper.name}"
+                        if len(tiling.tiles) == 1 else
+                        f"{about}, tiled over {len(tiling.tiles)} sheets of {paper.name}")
     form = _board_form(canvas, svg)
-    pages = len(tiling.tiles) + 1
+    alone = len(tiling.tiles) == 1  # nothing to put together: no assembly map
+    pages = len(tiling.tiles) + (0 if alone else 1)
     labels = PageLabels(canvas)
-    _map_page(canvas, form, tiling, title=title, about=about, instructions=instructions,
-              accent=_hex(accent), pages=pages, keep_clear=keep_clear, labels=labels)
-    canvas.showPage()
-    for page, tile in enumerate(tiling.tiles, start=2):
+    if not alone:
+        _map_page(canvas, form, tiling, title=title, about=about, instructions=instructions,
+                  accent=_hex(accent), pages=pages, keep_clear=keep_clear, labels=labels)
+        canvas.showPage()
+    for page, tile in enumerate(tiling.tiles, start=pages - len(tiling.tiles) + 1):
         _tile_page(canvas, form, tile)
-        labels.draw(tiling.info, title=title,
-                    what=f"{about}, sheet {tile.name} (column {tile.name.rstrip('0123456789')}"
-                         f", row {tile.row + 1})", page=page, pages=pages)
+        what = (f"{about} on one sheet of {tiling.paper.name}" if alone else
+                f"{about}, sheet {tile.name} (column {tile.name.rstrip('0123456789')}, "
+                f"row {tile.row + 1})")
+        labels.draw(tiling.info, title=title, what=what, page=page, pages=pages)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

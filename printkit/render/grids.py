@@ -18,6 +18,7 @@ from printkit.definition.fonts import FontFace
 from printkit.definition.pieces import letters
 from printkit.definition.plainboard import MARGIN, TITLE_BAND, BoardComponent, Grid, label_size
 from printkit.render.board import mix
+from printkit.render.mapart import ART_SHARE, art_box, art_svg, features_svg
 from printkit.render.svg import Box, num
 
 LINE = 0.35
@@ -44,8 +45,8 @@ def _square(key: tuple[str, int, int], x: float, y: float, side: float, name: st
     return Space(key, outline, Box(x, y, side, side), name, side * 0.86)
 
 
-def _grid_origin(board: BoardComponent, grid: Grid) -> tuple[float, float]:
-    x, y = MARGIN, MARGIN + TITLE_BAND
+def _grid_origin(board: BoardComponent, grid: Grid, top: float) -> tuple[float, float]:
+    x, y = MARGIN, top
     track = board.track
     if track is None:
         return x, y
@@ -65,20 +66,22 @@ def _hexagon(key: tuple[str, int, int], cx: float, cy: float, grid: Grid) -> Spa
                  name, grid.size * 0.72)
 
 
-def board_spaces(board: BoardComponent) -> list[Space]:
-    """Every space of the board: the track's in number order, then the grid's row by row."""
+def board_spaces(board: BoardComponent, *, band: bool = True) -> list[Space]:
+    """Every space of the board: the track's in number order, then the grid's row by row
+    (placed under the title band, or at the top margin when ``band`` is false)."""
     spaces: list[Space] = []
+    top = MARGIN + (TITLE_BAND if band else 0.0)
     track = board.track
     if track is not None:
         for step in range(track.count):
             column, row = track.cell(step)
             spaces.append(_square(("track", step, 0), MARGIN + column * track.size,
-                                  MARGIN + TITLE_BAND + row * track.size, track.size,
+                                  top + row * track.size, track.size,
                                   str(track.first + step)))
     grid = board.grid
     if grid is None:
         return spaces
-    x0, y0 = _grid_origin(board, grid)
+    x0, y0 = _grid_origin(board, grid, top)
     radius = grid.size / math.sqrt(3)
     for row in range(grid.rows):
         for column in range(grid.columns):
@@ -126,22 +129,48 @@ def _text(board: BoardComponent, words: str, x: float, y: float, size: float, fi
             f"{escape(words)}</text>")
 
 
-def _space(board: BoardComponent, space: Space, face: FontFace, bold: FontFace) -> str:
+def _cell(board: BoardComponent, space: Space) -> str:
+    """The space's outline, filled."""
     marking = board.markings.get(space.key)
     fill = marking.fill if marking is not None else None
     points = " ".join(f"{num(x)},{num(y)}" for x, y in space.outline)
-    parts = [f'<polygon points="{points}" fill="{fill or "none"}" stroke="{board.lines}" '
-             f'stroke-width="{num(LINE)}" stroke-linejoin="round"/>']
+    return (f'<polygon points="{points}" fill="{fill or "none"}" stroke="{board.lines}" '
+            f'stroke-width="{num(LINE)}" stroke-linejoin="round"/>')
+
+
+def _art(board: BoardComponent, space: Space) -> str:
+    """The space's icon and picture, if it has any."""
+    marking = board.markings.get(space.key)
+    if marking is None or (marking.art.icon is None and marking.art.picture is None):
+        return ""
+    box = space.box
+    side = min(box.w, box.h)
+    where = art_box(box, side)
+    if space.key[0] == "track":  # under the number
+        where = Box(where.x, box.y + side * 0.45, where.w, where.h * 0.9)
+    return art_svg(marking.art, where, _ink(marking.fill, board))
+
+
+def _space(board: BoardComponent, space: Space, face: FontFace, bold: FontFace) -> str:
+    """The space's words: its number or name, and its label."""
+    marking = board.markings.get(space.key)
+    fill = marking.fill if marking is not None else None
+    parts = []
     ink = _ink(fill, board)
     box = space.box
     cx, cy = box.x + box.w / 2, box.y + box.h / 2
     side = min(box.w, box.h)
+    pictured = marking is not None and (marking.art.icon is not None
+                                        or marking.art.picture is not None)
     if space.key[0] == "track":
-        size = label_size(bold, space.name, space.room, side * 0.3) or side * 0.2
-        parts.append(_text(board, space.name, cx, box.y + side * 0.3, size, ink, bold=True))
-        label_y = box.y + side * 0.68
+        track = board.track
+        if track is None or track.numbers:
+            size = label_size(bold, space.name, space.room, side * 0.3) or side * 0.2
+            parts.append(_text(board, space.name, cx, box.y + side * 0.3, size, ink,
+                               bold=True))
+        label_y = box.y + side * (0.86 if pictured else 0.68)
     else:
-        label_y = cy
+        label_y = cy + (side * (ART_SHARE / 2 + 0.1) if pictured else 0.0)
         grid = board.grid
         if grid is not None and grid.coordinates:
             size = min(2.6, side * 0.11)
@@ -151,24 +180,40 @@ def _space(board: BoardComponent, space: Space, face: FontFace, bold: FontFace) 
                                    size, faint, anchor="start"))
             else:
                 parts.append(_text(board, space.name, cx, box.y + box.h * 0.2, size, faint))
-    if marking is not None and marking.label:
-        fitted = label_size(face, marking.label, space.room, side * 0.2)
+    if marking is not None and marking.label and board.labels:
+        fitted = label_size(face, marking.label, space.room,
+                            side * (0.14 if pictured else 0.2))
         if fitted is not None:  # the loader refused labels that do not fit
             parts.append(_text(board, marking.label, cx, label_y, fitted, ink))
     return "".join(parts)
 
 
-def plain_board_svg(board: BoardComponent) -> str:
-    """SVG text of the whole board."""
-    width, height = board.extent
+def plain_board_svg(board: BoardComponent, *, band: bool = True) -> str:
+    """SVG text of the whole board, with its title band or (``band`` false) without it.
+
+    Layers from the bottom: the spaces' fills and outlines, their icons and pictures, the
+    features across sides (roads), those along sides (rivers, walls), then the words, so
+    that no line hides a name or a label."""
+    width, height = board.drawn(band=band)
     face, bold = board.faces
-    title_size = min(TITLE_SIZE, (width - 2 * MARGIN) / max(bold.width(board.title, 1.0), 1e-6))
     parts = [f'<rect x="0" y="0" width="{num(width)}" height="{num(height)}" '
-             f'fill="{board.background}"/>',
-             _text(board, board.title, MARGIN, MARGIN + TITLE_BAND / 2, title_size,
-                   board.lines, bold=True, anchor="start")]
-    parts += [_space(board, space, face, bold) for space in board_spaces(board)]
-    return ('<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
+             f'fill="{board.background}"/>']
+    if band:
+        title_size = min(TITLE_SIZE,
+                         (width - 2 * MARGIN) / max(bold.width(board.title, 1.0), 1e-6))
+        parts.append(_text(board, board.title, MARGIN, MARGIN + TITLE_BAND / 2, title_size,
+                           board.lines, bold=True, anchor="start"))
+    spaces = board_spaces(board, band=band)
+    parts += [_cell(board, space) for space in spaces]
+    parts += [_art(board, space) for space in spaces]
+    if board.features:
+        keyed = {space.key: space for space in spaces}
+        parts.append(features_svg(board.features, keyed, across=True))
+        parts.append(features_svg(board.features, keyed, across=False))
+    parts += [_space(board, space, face, bold) for space in spaces]
+    body = "".join(parts)
+    xlink = ' xmlns:xlink="http://www.w3.org/1999/xlink"' if "xlink:href" in body else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg"{xlink} version="1.1" '
             f'width="{num(width)}mm" height="{num(height)}mm" '
             f'viewBox="0 0 {num(width)} {num(height)}">'
-            f"<title>{escape(board.title)}</title>{''.join(parts)}</svg>")
+            f"<title>{escape(board.title)}</title>{body}</svg>")
