@@ -15,10 +15,11 @@ EXPECTED = {
     "spellbook": {"cards.pdf", "cards-printshop.pdf"},
     "hex-skirmish": {"counters.pdf", "map.pdf", "map-single.pdf", "score-sheet.pdf",
                      "player-aid.pdf"},
+    "river-crossing": {"map.pdf", "map-single.pdf", "map.svg", "counters.pdf"},
 }
 
 
-def test_there_are_three_sample_games() -> None:
+def test_every_sample_game_is_listed() -> None:
     assert sorted(p.stem for p in EXAMPLES) == sorted(EXPECTED)
 
 

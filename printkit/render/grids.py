@@ -191,9 +191,9 @@ def _space(board: BoardComponent, space: Space, face: FontFace, bold: FontFace) 
 def plain_board_svg(board: BoardComponent, *, band: bool = True) -> str:
     """SVG text of the whole board, with its title band or (``band`` false) without it.
 
-    Layers from the bottom: the spaces' fills and outlines, their icons and pictures, the
-    features across sides (roads), those along sides (rivers, walls), then the words, so
-    that no line hides a name or a label."""
+    Layers from the bottom: the spaces' fills and outlines, the features across sides
+    (roads), the spaces' icons and pictures, the features along sides (rivers, walls), then
+    the words, so that no line hides a name or a label."""
     width, height = board.drawn(band=band)
     face, bold = board.faces
     parts = [f'<rect x="0" y="0" width="{num(width)}" height="{num(height)}" '
@@ -205,11 +205,10 @@ def plain_board_svg(board: BoardComponent, *, band: bool = True) -> str:
                            board.lines, bold=True, anchor="start"))
     spaces = board_spaces(board, band=band)
     parts += [_cell(board, space) for space in spaces]
+    keyed = {space.key: space for space in spaces}
+    parts.append(features_svg(board.features, keyed, across=True))
     parts += [_art(board, space) for space in spaces]
-    if board.features:
-        keyed = {space.key: space for space in spaces}
-        parts.append(features_svg(board.features, keyed, across=True))
-        parts.append(features_svg(board.features, keyed, across=False))
+    parts.append(features_svg(board.features, keyed, across=False))
     parts += [_space(board, space, face, bold) for space in spaces]
     body = "".join(parts)
     xlink = ' xmlns:xlink="http://www.w3.org/1999/xlink"' if "xlink:href" in body else ""

@@ -6,8 +6,8 @@ An icon or picture stands in the middle of its space, as large as a share of the
 A feature drawn *along* a side is a line over that side of the outline, its ends rounded
 so that a river over several sides runs on without a gap; one drawn *across* a side goes
 from the space's middle to the middle of the side, so the two halves written for the two
-spaces (or a run of rows) meet as one road.  Roads go under the rivers and walls, which go
-over the spaces' outlines.
+spaces (or a run of rows) meet as one road.  Roads go under the icons (a road reaches a
+town's drawing, not over it), rivers and walls over the icons and the spaces' outlines.
 """
 
 from __future__ import annotations
