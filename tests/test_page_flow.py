@@ -218,9 +218,6 @@ KNOWN_EMPTY = {
     ("white-star", "all-pass-forced"):
         "with this variant's example (and the lead-in it keeps) after 'Nobody bids', the "
         "page of 'Nobody bids' stays half empty",
-    ("star-battle", "domination"):
-        "'Positions from other games' opens with one paragraph, and its examples fill a "
-        "page each (three and four players, the long game)",
     ("stars-and-bars", "not-over-yet"):
         "'The end of the game' (a third of a page) is followed by an example of most of a "
         "page, too tall for the rest of the page even at its least legible size, then a "
