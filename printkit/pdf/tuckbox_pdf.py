@@ -1,0 +1,247 @@
+"""Draw a planned tuck box (:mod:`printkit.pdf.tuckbox_plan`) as a PDF.
+
+What is printed is the outside of the box: the front in the box's colour with the title
+and a card's face, the deck's back on the back, the title along both spines and on the
+lid, the number of cards on the bottom.  The flaps that go inside stay white; the glue
+flaps are grey and say so.  Cut lines are solid black, fold lines dashed grey (seen on
+white and on a dark colour alike), drawn last, over the artwork.
+"""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.pdf.artwork import Artwork
+from printkit.pdf.fonts import BOLD
+from printkit.pdf.geometry import INFO_BAND, Rect
+from printkit.pdf.label import draw_label
+from printkit.pdf.pdfcanvas import FormLibrary, new_canvas, saved
+from printkit.pdf.tuckbox_net import Panel, Piece
+from printkit.pdf.tuckbox_plan import BoxPage, Placed, TuckboxPlan, Words
+from printkit.units import MM
+
+CUT_WIDTH = 0.6
+FOLD_WIDTH = 0.6
+FOLD_GREY = 0.55
+FOLD_DASH = (4.0, 2.5)
+GLUE_GREY = 0.82
+BLEED = 1.5 * MM
+"""How far a panel's colour runs past a cut edge, so a cut a little outside the line shows
+no white."""
+FACE_BORDER = 0.8 * MM
+
+
+def tuckbox_pdf(plan: TuckboxPlan, *, margin: float) -> bytes:
+    """The tuck box PDF: one page, or two when the net is cut in two pieces."""
+    buffer = io.BytesIO()
+    first = plan.pages[0].paper
+    canvas = new_canvas(buffer, (first.width, first.height), title=f"{plan.label} tuck box",
+                        subject="cut on the solid lines, fold on the dashed lines, glue the "
+                        "grey flaps")
+    forms = FormLibrary(canvas)
+    for number, page in enumerate(plan.pages, start=1):
+        canvas.setPageSize((page.paper.width, page.paper.height))
+        for placed in page.pieces:
+            _piece(canvas, forms, plan, placed)
+        band = Rect(margin, margin, page.paper.width - 2 * margin, INFO_BAND)
+        draw_label(canvas, band, title=plan.label, what=_what(plan, page), page=number,
+                   pages=len(plan.pages))
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _what(plan: TuckboxPlan, page: BoxPage) -> str:
+    """The page label's words: what the page is and how to make the box."""
+    size = plan.size
+    words = (f"tuck box for {plan.cards} cards ({size.inner_width / MM:.0f} x "
+             f"{size.inner_height / MM:.0f} x {size.inner_depth / MM:.0f} mm inside): cut "
+             "solid lines, fold dashed, glue grey")
+    numbers = [p.number for p in page.pieces if p.number]
+    if numbers:
+        words += f"; piece {' and '.join(map(str, numbers))} of 2"
+    if plan.oversize:
+        words += (f"; {page.paper.name} paper: the box does not fit {plan.paper.name} "
+                  "even in two pieces")
+    return words
+
+
+def _piece(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, placed: Placed) -> None:
+    piece = placed.piece
+    with saved(canvas):
+        canvas.translate(placed.x, placed.y)
+        for panel in piece.panels:
+            _fill(canvas, panel, plan.colour)
+        for panel in piece.panel("back"):
+            _back(canvas, forms, plan, panel)
+        for panel in piece.panel("front"):
+            _front(canvas, forms, plan, panel)
+        for panel in piece.panel("side"):
+            _turned_words(canvas, plan.spine, panel.rect, plan.ink)
+        for panel in piece.panel("lid"):
+            _words_in(canvas, plan.lid, panel.rect, plan.ink)
+        for panel in piece.panel("bottom"):
+            count = Words((f"{plan.cards} cards",), BOLD, min(9.0, 0.35 * panel.rect.h))
+            if count.size >= 4:
+                _words_in(canvas, count, panel.rect, plan.ink)
+        _glue(canvas, piece)
+        if placed.number:
+            _piece_number(canvas, piece, placed.number)
+        _lines(canvas, piece)
+
+
+def _fill(canvas: Canvas, panel: Panel, colour: str) -> None:
+    """The panel in the box's colour, run on past its cut edges."""
+    r = _bled(panel)
+    canvas.setFillColor(HexColor(colour))
+    canvas.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
+
+
+def _bled(panel: Panel) -> Rect:
+    r = panel.rect
+    left = BLEED if "left" in panel.bleed else 0.0
+    right = BLEED if "right" in panel.bleed else 0.0
+    bottom = BLEED if "bottom" in panel.bleed else 0.0
+    top = BLEED if "top" in panel.bleed else 0.0
+    return Rect(r.x - left, r.y - bottom, r.w + left + right, r.h + bottom + top)
+
+
+def _clip(canvas: Canvas, r: Rect) -> None:
+    path = canvas.beginPath()
+    path.rect(r.x, r.y, r.w, r.h)
+    canvas.clipPath(path, stroke=0, fill=0)
+
+
+def _art(canvas: Canvas, forms: FormLibrary, art: Artwork, plan: TuckboxPlan, x: float,
+         y: float, scale: float) -> None:
+    """A card's artwork with its trimmed card's lower-left corner at (x, y), scaled."""
+    form = forms.form(art.key, art.svg)
+    with saved(canvas):
+        canvas.translate(x, y)
+        canvas.scale(scale, scale)
+        canvas.translate(-plan.bleed, -plan.bleed)
+        canvas.doForm(form.name)
+
+
+def _back(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, panel: Panel) -> None:
+    """The deck's back over the whole back panel (its cut edges' bleed included)."""
+    r = panel.rect
+    scale = max(r.w / plan.card_width, r.h / plan.card_height)
+    x = r.x + (r.w - plan.card_width * scale) / 2
+    y = r.y + (r.h - plan.card_height * scale) / 2
+    with saved(canvas):
+        _clip(canvas, _bled(panel))
+        _art(canvas, forms, plan.back, plan, x, y, scale)
+
+
+def _front(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, panel: Panel) -> None:
+    """The title at the top, a card's face below it, the number of cards at the foot."""
+    r = panel.rect
+    title = plan.title
+    lead = title.size * 1.2
+    top = r.top - max(plan.size.notch + 2 * MM, 0.06 * r.h) - title.size
+    canvas.setFillColor(HexColor(plan.ink))
+    for index, line in enumerate(title.lines):
+        canvas.setFont(title.font, title.size)
+        canvas.drawCentredString(r.x + r.w / 2, top - index * lead, line)
+    foot = Words((f"{plan.cards} cards",), BOLD, min(9.0, 0.05 * r.w))
+    canvas.setFont(BOLD, foot.size)
+    canvas.drawCentredString(r.x + r.w / 2, r.y + 0.05 * r.h, foot.lines[0])
+    if plan.face is None:
+        return
+    room_top = top - (len(title.lines) - 1) * lead - title.size
+    room_bottom = r.y + 0.05 * r.h + foot.size * 2
+    room_h = room_top - room_bottom
+    scale = min(0.7 * r.w / plan.card_width, room_h / plan.card_height)
+    if scale <= 0.2:
+        return
+    w, h = plan.card_width * scale, plan.card_height * scale
+    x, y = r.x + (r.w - w) / 2, room_bottom + (room_h - h) / 2
+    with saved(canvas):
+        canvas.setFillColor(HexColor("#ffffff"))
+        canvas.rect(x - FACE_BORDER, y - FACE_BORDER, w + 2 * FACE_BORDER,
+                    h + 2 * FACE_BORDER, stroke=0, fill=1)
+        _clip(canvas, Rect(x, y, w, h))
+        _art(canvas, forms, plan.face, plan, x, y, scale)
+
+
+def _words_in(canvas: Canvas, words: Words | None, r: Rect, ink: str) -> None:
+    """One line centred in ``r``."""
+    if words is None:
+        return
+    canvas.setFillColor(HexColor(ink))
+    canvas.setFont(words.font, words.size)
+    canvas.drawCentredString(r.x + r.w / 2, r.y + r.h / 2 - 0.35 * words.size,
+                             words.lines[0])
+
+
+def _turned_words(canvas: Canvas, words: Words | None, r: Rect, ink: str) -> None:
+    """One line along ``r``, read from bottom to top."""
+    if words is None:
+        return
+    with saved(canvas):
+        canvas.translate(r.x + r.w / 2, r.y + r.h / 2)
+        canvas.rotate(90)
+        _words_in(canvas, words, Rect(-r.h / 2, -r.w / 2, r.h, r.w), ink)
+
+
+def _glue(canvas: Canvas, piece: Piece) -> None:
+    """Each glue flap grey, with the word along it."""
+    for corners in piece.glue:
+        path = canvas.beginPath()
+        path.moveTo(*corners[0])
+        for x, y in corners[1:]:
+            path.lineTo(x, y)
+        path.close()
+        canvas.setFillGray(GLUE_GREY)
+        canvas.drawPath(path, stroke=0, fill=1)
+        xs = [x for x, _ in corners]
+        ys = [y for _, y in corners]
+        box = Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        size = min(7.0, 0.45 * min(box.w, box.h))
+        if size < 3:
+            continue
+        words = Words(("glue",), BOLD, size)
+        if box.h > box.w:
+            _turned_words(canvas, words, box, "#333333")
+        else:
+            _words_in(canvas, words, box, "#333333")
+
+
+def _piece_number(canvas: Canvas, piece: Piece, number: int) -> None:
+    """Which piece this is, small on its first glue flap."""
+    corners = piece.glue[0]
+    xs = [x for x, _ in corners]
+    ys = [y for _, y in corners]
+    size = min(6.0, 0.4 * (max(xs) - min(xs)))
+    if size < 3:
+        return
+    canvas.setFillColor(HexColor("#333333"))
+    canvas.setFont(BOLD, size)
+    canvas.drawCentredString((min(xs) + max(xs)) / 2, min(ys) + 6 * MM, str(number))
+
+
+def _lines(canvas: Canvas, piece: Piece) -> None:
+    """The fold lines dashed, then the cut line solid over everything."""
+    with saved(canvas):
+        canvas.setLineWidth(FOLD_WIDTH)
+        canvas.setStrokeGray(FOLD_GREY)
+        canvas.setDash(*FOLD_DASH)
+        for x0, y0, x1, y1 in piece.folds:
+            canvas.line(x0, y0, x1, y1)
+    with saved(canvas):
+        canvas.setLineWidth(CUT_WIDTH)
+        canvas.setStrokeGray(0)
+        canvas.setLineJoin(1)
+        path = canvas.beginPath()
+        path.moveTo(*piece.start)
+        for op in piece.outline:
+            if op[0] == "L":
+                path.lineTo(op[1], op[2])
+            else:
+                path.curveTo(op[1], op[2], op[3], op[4], op[5], op[6])
+        path.close()
+        canvas.drawPath(path, stroke=1, fill=0)

@@ -1,0 +1,265 @@
+"""Plan a deck's tuck box: its size, the pieces on the pages, and the words on it.
+
+Everything that can go wrong on the user's input happens here (a title a font cannot
+draw or that cannot fit the front, a box larger than any sheet allowed), so ``printkit
+check`` finds it; :mod:`printkit.pdf.tuckbox_pdf` then only draws.  Nothing here loads
+the PDF writer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from printkit import limits
+from printkit.definition.fonts import DEFAULT_FAMILY, FontFace, shipped_families
+from printkit.definition.model import Definition
+from printkit.errors import DefinitionError, Location, Problem
+from printkit.pdf.artwork import Artwork
+from printkit.pdf.geometry import INFO_BAND
+from printkit.pdf.paper import Paper
+from printkit.pdf.tiling import ISO_A
+from printkit.pdf.tuckbox_net import BoxSize, Piece, box_size, one_piece, two_pieces
+from printkit.units import MM
+
+GAP = 4 * MM
+"""Space between the label band and the net, and between two pieces on one page."""
+LEAST_TEXT = 4.0
+"""The smallest text (points) the box prints; a spine or lid too narrow for it stays
+plain."""
+TITLE_LINES = 3
+"""The most lines the title may take on the front."""
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A piece on a page: its lower-left corner (points)."""
+
+    piece: Piece
+    x: float
+    y: float
+    number: int
+    """1 or 2 when the net is in two pieces, else 0."""
+
+
+@dataclass(frozen=True)
+class BoxPage:
+    """One page of the tuck box PDF."""
+
+    paper: Paper
+    pieces: tuple[Placed, ...]
+
+
+@dataclass(frozen=True)
+class Words:
+    """A text the box prints and how: its lines, the font and the size."""
+
+    lines: tuple[str, ...]
+    font: str
+    """The name the PDF writer registered the face under."""
+    size: float
+
+
+@dataclass(frozen=True)
+class TuckboxPlan:
+    """A tuck box ready to draw."""
+
+    label: str
+    """The game's title, for the page labels."""
+    size: BoxSize
+    cards: int
+    pages: tuple[BoxPage, ...]
+    paper: Paper
+    """The paper the build was asked for (the pages are larger only when the net cannot
+    fit it even in two pieces)."""
+    title: Words
+    """The title on the front."""
+    spine: Words | None
+    lid: Words | None
+    colour: str
+    ink: str
+    back: Artwork
+    face: Artwork | None
+    card_width: float
+    card_height: float
+    bleed: float
+    """The bleed the artwork was drawn with (points)."""
+
+    @property
+    def pieces(self) -> int:
+        """How many pieces the net is cut into."""
+        return sum(len(page.pieces) for page in self.pages)
+
+    @property
+    def oversize(self) -> bool:
+        """Whether the pages are larger than the paper asked for."""
+        return {p.paper.name for p in self.pages} != {self.paper.name}
+
+    @property
+    def summary(self) -> str:
+        """``tuck box 65.8 x 91.2 x 18.5 mm (inside) on 1 page of A4``."""
+        size = self.size
+        pages = len(self.pages)
+        return (f"tuck box {size.inner_width / MM:.1f} x {size.inner_height / MM:.1f} x "
+                f"{size.inner_depth / MM:.1f} mm inside, for {self.cards} cards, on {pages} "
+                f"page{'s' if pages > 1 else ''} of {self.pages[0].paper.name}")
+
+
+def plan_tuckbox(definition: Definition, *, card_width: float, card_height: float,
+                 cards: int, back: Artwork, face: Artwork | None, bleed: float,
+                 paper: Paper, margin: float) -> TuckboxPlan | None:
+    """The main deck's tuck box (``None`` when ``tuckbox: make: false``); raises
+    :class:`DefinitionError` with every problem found."""
+    settings = definition.tuckbox
+    if not settings.make:
+        return None
+    count = settings.cards or cards
+    size = box_size(card_width, card_height, count, stock=settings.stock,
+                    slack=settings.slack, wall=settings.wall)
+    problems: list[Problem] = []
+    text = settings.title or definition.title
+    where = settings.title_at
+    font = _face(definition, text, where, problems)
+    title = spine = lid = None
+    if font is not None:
+        title = _front_title(text, font, size, where, problems)
+        spine = _one_line(text, font, min(0.5 * size.depth, 16.0), 0.85 * size.height)
+        lid = _one_line(text, font, min(0.4 * size.depth, 12.0), 0.85 * size.width)
+    pages = _pages(size, paper, margin, settings.where or definition.card_size_at, problems)
+    if problems or title is None or pages is None:
+        raise DefinitionError(problems)
+    return TuckboxPlan(definition.title, size, count, pages, paper, title, spine, lid,
+                       settings.colour or definition.accent, settings.ink, back, face,
+                       card_width, card_height, bleed)
+
+
+def _face(definition: Definition, text: str, where: Location | None,
+          problems: list[Problem]) -> FontFace | None:
+    """The bold face (else the regular one) of the definition's font if it has every
+    character of ``text``, else of DejaVu Sans, which ships with printkit."""
+    chosen = definition.content.family(definition.content.font)
+    tried = []
+    for family in (chosen, shipped_families()[DEFAULT_FAMILY]):
+        if family is None:
+            continue
+        face = family.face(bold=True, italic=False) or family.face(bold=False, italic=False)
+        if face is None:
+            continue
+        tried.append(family.name)
+        if all(face.covers(c) for c in text if not c.isspace()):
+            return face
+    face = shipped_families()[DEFAULT_FAMILY].face(bold=True, italic=False)
+    assert face is not None
+    missing = sorted({c for c in text if not c.isspace() and not face.covers(c)})
+    shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
+    problems.append(Problem(f"the tuck box prints the title {text!r}, but neither "
+                            f"{' nor '.join(dict.fromkeys(tried))} has a glyph for {shown}: "
+                            "add a font that has them under fonts: and name it in "
+                            "style: font:, or give tuckbox: title: other words", where))
+    return None
+
+
+def _wrap(words: Sequence[str], font: FontFace, size: float, room: float) -> list[str]:
+    """The words set in lines no wider than ``room`` (a word wider than it alone)."""
+    lines: list[str] = []
+    for word in words:
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and font.width(joined, size) <= room:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    return lines
+
+
+def _front_title(text: str, font: FontFace, size: BoxSize, where: Location | None,
+                 problems: list[Problem]) -> Words | None:
+    """The title on the front: as large as fits (at most 24 pt, and a sixth of the front's
+    width), in up to three lines."""
+    room = 0.85 * size.width
+    words = text.split()
+    points = min(24.0, size.width / 6)
+    while points >= LEAST_TEXT:
+        lines = _wrap(words, font, points, room)
+        if len(lines) <= TITLE_LINES and all(font.width(ln, points) <= room for ln in lines) \
+                and len(lines) * points * 1.2 <= 0.3 * size.height:
+            return Words(tuple(lines), font.name, points)
+        points -= 0.5
+    problems.append(Problem(f"the title {text!r} does not fit the front of the tuck box "
+                            f"({size.width / MM:.0f} mm wide) in {TITLE_LINES} lines at "
+                            f"{LEAST_TEXT:g} pt: give shorter words in tuckbox: title:", where))
+    return None
+
+
+def _one_line(text: str, font: FontFace, largest: float, room: float) -> Words | None:
+    """``text`` on one line no longer than ``room``, at most ``largest`` points; ``None``
+    below :data:`LEAST_TEXT`."""
+    words = " ".join(text.split())
+    width = font.width(words, largest)
+    points = largest if width <= room else largest * room / width
+    if points < LEAST_TEXT:
+        return None
+    return Words((words,), font.name, points)
+
+
+def _fits(pieces: Sequence[Piece], paper: Paper, margin: float) -> bool:
+    """Whether the pieces fit side by side on ``paper`` within its margins and above the
+    label band."""
+    width = sum(p.width for p in pieces) + GAP * (len(pieces) - 1)
+    height = max(p.height for p in pieces)
+    return (width <= paper.width - 2 * margin + 1e-6
+            and height <= paper.height - 2 * margin - INFO_BAND - GAP + 1e-6)
+
+
+def _turned(pieces: Sequence[Piece], paper: Paper, margin: float) -> Paper | None:
+    """``paper`` portrait, else landscape, if the pieces fit it side by side."""
+    for sheet in (paper, paper.landscape()):
+        if _fits(pieces, sheet, margin):
+            return sheet
+    return None
+
+
+def _page(pieces: Sequence[Piece], paper: Paper, margin: float, numbered: bool,
+          first: int) -> BoxPage:
+    """The pieces side by side, centred on the page above the label band."""
+    width = sum(p.width for p in pieces) + GAP * (len(pieces) - 1)
+    height = max(p.height for p in pieces)
+    bottom = margin + INFO_BAND + GAP
+    x = (paper.width - width) / 2
+    y = bottom + (paper.height - margin - bottom - height) / 2
+    placed = []
+    for index, piece in enumerate(pieces):
+        placed.append(Placed(piece, x, y + (height - piece.height) / 2,
+                             first + index if numbered else 0))
+        x += piece.width + GAP
+    return BoxPage(paper, tuple(placed))
+
+
+def _pages(size: BoxSize, paper: Paper, margin: float, where: Location | None,
+           problems: list[Problem]) -> tuple[BoxPage, ...] | None:
+    """The net whole on the paper, else in two pieces (on one page if they fit side by
+    side, else one page each), else whole on the smallest ISO A sheet that holds it."""
+    whole = one_piece(size)
+    sheet = _turned([whole], paper, margin)
+    if sheet is not None:
+        return (_page([whole], sheet, margin, False, 0),)
+    halves = two_pieces(size)
+    sheet = _turned(halves, paper, margin)
+    if sheet is not None:
+        return (_page(halves, sheet, margin, True, 1),)
+    sheets = [_turned([half], paper, margin) for half in halves]
+    if sheets[0] is not None and sheets[1] is not None:
+        return tuple(_page([half], sheet, margin, True, number)
+                     for number, (half, sheet) in enumerate(zip(halves, sheets, strict=True),
+                                                            start=1) if sheet is not None)
+    most = limits.current().paper_area
+    for iso in ISO_A:
+        if (iso.width / MM) * (iso.height / MM) > most:
+            break
+        sheet = _turned([whole], iso, margin)
+        if sheet is not None:
+            return (_page([whole], sheet, margin, False, 0),)
+    problems.append(Problem(limits.beyond(
+        "paper-area", f"the tuck box's net is {whole.width / MM:.0f} x "
+        f"{whole.height / MM:.0f} mm and no sheet within the limit holds it",
+        "square mm"), where))
+    return None
