@@ -4,8 +4,8 @@ a rules engine, score sheets and player aids, each under its own name in ``compo
 Every component is printed on sheets of its own (a sheet holds one size of piece), so a
 game may have poker cards, tarot cards and round tokens at once.  Each kind's part of the
 definition is checked by its own module; this one dispatches on ``kind``, reads the card
-decks, gives face groups a back of their own (``back:`` inside a face group, for two decks
-with different backs in one game) and keeps the components' files apart from each other
+decks, each with its back and its face groups' backs (:mod:`printkit.definition.backs`)
+and keeps the components' files apart from each other
 and from the main kit's.
 """
 
@@ -17,8 +17,8 @@ from typing import Any
 
 from printkit import limits
 from printkit.definition import plainboard, scoresheet, tokens
+from printkit.definition.backs import BackResolver, read_back
 from printkit.definition.content import Content
-from printkit.definition.faces import kind_options
 from printkit.definition.model import Back, CardFace, Component
 from printkit.definition.options import Kinds
 from printkit.definition.pieces import Optional, Reading, expand, kind_field
@@ -131,32 +131,24 @@ class CardsComponent(Component):
     group_backs: Mapping[str, Back]
 
 
-def read_group_backs(doc: Document, groups: Sequence[Mapping[str, Any] | None], kinds: Kinds,
-                     problems: list[Problem], *, base: PathKey = ("faces",)
-                     ) -> dict[str, Back]:
-    """The backs face groups name for themselves, by group id (each problem located)."""
-    backs: dict[str, Back] = {}
+def check_group_ids(doc: Document, groups: Sequence[Mapping[str, Any] | None],
+                    problems: list[Problem], *, base: PathKey = ("faces",)) -> None:
+    """Two face groups of one id may not name a back of their own (the back's files and
+    the booklet know a group's back by its id)."""
     ids: dict[str, int] = {}
+    owned: set[str] = set()
     for index, group in enumerate(groups):
         if not isinstance(group, dict) or not group.get("id"):
             continue
         ident = str(group["id"])
-        twice = ident in ids and (group.get("back") is not None or ident in backs)
+        twice = ident in ids and (group.get("back") is not None or ident in owned)
         ids.setdefault(ident, index)
+        if group.get("back") is not None:
+            owned.add(ident)
         if twice:
             problems.append(doc.problem((*base, index, "id"), f"face groups {ids[ident] + 1} "
                                         f"and {index + 1} are both called {ident!r} and one "
                                         "names its own back: give them different ids"))
-            continue
-        spec = group.get("back")
-        if not isinstance(spec, dict):
-            continue
-        options = kind_options(doc, kinds.backs, spec.get("kind"), spec.get("options"),
-                               (*base, index, "back"), problems)
-        if options is not None:
-            backs[ident] = Back(str(spec["kind"]), options,
-                                kinds.back_owners.get(str(spec["kind"]), ""))
-    return backs
 
 
 def read_components(doc: Document, data: Mapping[str, Any], problems: list[Problem], *,
@@ -211,21 +203,22 @@ def _faces(component: Component) -> int:
 def _cards(reading: Reading, name: str, spec: Mapping[str, Any],
            base: PathKey) -> CardsComponent | None:
     groups = spec.get("faces")
-    faces = expand(reading, groups, (*base, "faces"))
-    backs = read_group_backs(reading.doc, groups or (), reading.kinds, reading.problems,
-                             base=(*base, "faces"))
-    back = spec.get("back") or {}
-    options = kind_options(reading.doc, reading.kinds.backs, back.get("kind"),
-                           back.get("options"), (*base, "back"), reading.problems)
+    before = len(reading.problems)
+    check_group_ids(reading.doc, groups or (), reading.problems, base=(*base, "faces"))
+    source = read_back(reading.doc, spec.get("back") or {}, (*base, "back"), reading.kinds,
+                       reading.problems)
+    resolver = BackResolver(reading.doc, reading.content, reading.kinds, source,
+                            reading.problems)
+    faces = expand(reading, groups, (*base, "faces"), resolver)
     size = spec.get("size")
-    if faces is None or options is None or size is None or spec.get("safe_margin") is None:
+    if (faces is None or source is None or size is None or spec.get("safe_margin") is None
+            or len(reading.problems) > before):
         return None
     width, height = size
     return CardsComponent(name, "cards", sum(face.copies for face in faces),
                           size_text(width, height), reading.doc.where(base, key=True),
                           width, height, spec["safe_margin"], faces,
-                          Back(str(back["kind"]), options,
-                               reading.kinds.back_owners.get(str(back["kind"]), "")), backs)
+                          resolver.deck_back(), resolver.group_backs)
 
 
 def _files_apart(reading: Reading, section: Mapping[str, Any]) -> None:

@@ -8,7 +8,7 @@ import itertools
 import math
 import re
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -20,7 +20,7 @@ from printkit.definition.content import Content
 from printkit.definition.data import Table, read_table
 from printkit.definition.files import shown_folder
 from printkit.definition.layouts import LAYOUT_NAME, Layout
-from printkit.definition.model import AttributeValue, CardFace
+from printkit.definition.model import AttributeValue, Back, CardFace
 from printkit.definition.options import AttributeCheck, Kinds, OptionsSpec
 from printkit.definition.patterns import Pattern, PatternError, parse_pattern
 from printkit.definition.resolve import BUILT_IN, CardData, check_fields, resolve_card
@@ -44,6 +44,10 @@ def file_word(value: object) -> str:
     """
     return _UNSAFE.sub("-", anyascii(str(value)))
 
+
+BackOf = Callable[[PathKey, Mapping[str, Any], Collection[str], CardData], Back | None]
+"""A card's own back, given its group's place in the file, the group, the group's field
+names and the card (see :class:`printkit.definition.backs.BackResolver`)."""
 
 SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 """What a face's name may be (it becomes a file name in the kit)."""
@@ -114,14 +118,16 @@ class _Group:
 
 def expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count: int,
                  kinds: Kinds, problems: list[Problem], *, base: PathKey = ("faces",),
-                 content: Content | None = None) -> tuple[CardFace, ...]:
+                 content: Content | None = None, backs: BackOf | None = None
+                 ) -> tuple[CardFace, ...]:
     """Every unique face: each group's cards, per deck where asked.
 
     Counts are checked against the ``faces`` and ``cards`` limits before anything is made,
     names must be safe file names, each face kind checks the attributes it draws, and each
     card of a kind that draws layouts gets its layout filled in.  ``base`` is where the
     groups are in the file (``("faces",)``, or a component's face list); ``content`` holds
-    the definition's layouts, fonts, icons and folder.
+    the definition's layouts, fonts, icons and folder; ``backs`` gives each card its own
+    back, when it has one.
     """
     if content is None:  # a definition without content sections: files beside it
         content = Content(Path(doc.file).parent, shown_folder(doc.file))
@@ -179,17 +185,18 @@ def expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count:
                     continue
                 seen[key] = maker
                 options = group["options"]
+                data = CardData(key, values, card.sources)
                 if isinstance(layout, Layout):
-                    drawn = resolve_card(doc, layout, CardData(key, values, card.sources),
-                                         content, problems)
+                    drawn = resolve_card(doc, layout, data, content, problems)
                     if drawn is None:
                         continue
                     options = replace(drawn, base=group["options"])
+                back = backs(where, group, made.names, data) if backs is not None else None
                 faces.append(CardFace(key=key, group=group["id"], kind=group["kind"],
                                       attributes=card.attributes, copies=card.copies,
                                       deck=deck, deck_mark=mark, options=options,
                                       owner=kinds.face_owners.get(group["kind"], ""),
-                                      source=row or doc.where(where)))
+                                      source=row or doc.where(where), back=back))
     return tuple(faces)
 
 

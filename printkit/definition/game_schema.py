@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from printkit.definition import components, content, faces
+from printkit.definition.backs import BACK
 from printkit.definition.board_schema import BOARD
 from printkit.definition.language import DEFAULT_LANGUAGE, Language
 from printkit.definition.schema import (
@@ -30,12 +31,6 @@ PARAMETERS = MapOf(Scalar("a value"), description=(
     "Variant parameters, passed to the rules engine and used by the builder "
     "(for example players, decks, board_size). 'printkit build --set key=value' overrides."),
     key_pattern=r"[a-z][a-z0-9_]*")
-
-BACK = Record(description="The design on the back of every card.", fields={
-    "kind": Field(Text("the back kind ('printkit schema' lists them)", pattern=NAME),
-                  default="pattern"),
-    "options": Field(MapOf(Scalar("an option")), default=None),
-})
 
 FACE = Record(description="A group of card faces drawn by one renderer.", fields={
     "id": Field(Text("a short name for this group", pattern=NAME), required=True),

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any, cast
 
 from printkit import yamlsource
-from printkit.definition.components import read_components, read_group_backs
+from printkit.definition.backs import BackResolver, read_back
+from printkit.definition.components import check_group_ids, read_components
 from printkit.definition.content import read_content
 from printkit.definition.faces import expand_faces, kind_options
 from printkit.definition.game_schema import GAME
@@ -100,9 +101,7 @@ def load_definition(
     for index, group in enumerate(face_groups):
         group["options"] = kind_options(doc, kinds.faces, group.get("kind"),
                                         group.get("options"), ("faces", index), problems)
-    back = data.get("back") or {}
-    back["options"] = kind_options(doc, kinds.backs, back.get("kind"), back.get("options"),
-                                   ("back",), problems)
+    deck_back = read_back(doc, data.get("back") or {}, ("back",), kinds, problems)
 
     parameters = resolved.values
     locations = resolved.locations
@@ -148,8 +147,10 @@ def load_definition(
                                     "(a deck of cards), 'components' (tokens, sheets, boards, "
                                     "more cards) or a 'board'"))
     content = read_content(doc, data, problems, folder=path.parent)
-    faces = expand_faces(doc, face_groups, deck_count, kinds, problems, content=content)
-    group_backs = read_group_backs(doc, face_groups, kinds, problems)
+    check_group_ids(doc, face_groups, problems)
+    backs = BackResolver(doc, content, kinds, deck_back, problems)
+    faces = expand_faces(doc, face_groups, deck_count, kinds, problems, content=content,
+                         backs=backs)
     components = read_components(doc, data, problems, kinds=kinds, content=content)
     font = (data.get("style") or {}).get("font") or "Vera"
     if problems:
@@ -158,6 +159,7 @@ def load_definition(
     card = data["card"]
     pr = data["print"]
     size = card["size"] or tuple(side * MM for side in PRESETS["poker"])
+    back = backs.deck_back()
     return Definition(
         path=path,
         game=data["game"],
@@ -175,8 +177,8 @@ def load_definition(
         accent=data["style"]["accent"],
         faces=faces,
         deck_count=deck_count,
-        back_kind=back.get("kind") or "pattern",
-        back_options=back["options"],
+        back_kind=back.kind,
+        back_options=back.options,
         print=PrintSettings(
             paper=pr["paper"], bleed=pr["bleed"], margin=pr["margin"], gutter=pr["gutter"],
             duplex=pr["duplex"], crop_mark_length=pr["crop_mark_length"],
@@ -186,7 +188,7 @@ def load_definition(
         sections={key: doc.where((key,), key=True) for key in doc.data},
         content=content,
         components=components,
-        group_backs=group_backs,
-        back_owner=kinds.back_owners.get(str(back.get("kind") or "pattern"), ""),
+        group_backs=backs.group_backs,
+        back_owner=back.owner,
         card_size_at=doc.where(("card", "size")),
     )

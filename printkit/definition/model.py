@@ -50,6 +50,9 @@ class CardFace:
     owner: str = ""
     """The game whose plugin declares the kind (empty for printkit's generic kinds): kinds
     belong to their game, so two games may each have a kind of the same name."""
+    back: Back | None = field(default=None, compare=False, hash=False)
+    """The card's own back (its group's, or one its deck's back drew from its fields);
+    ``None``: its deck's back."""
     source: Location | None = field(default=None, compare=False, hash=False, repr=False)
     """Where the face was defined: its data row, or its entry in ``faces:`` (the preview
     shows it beside the card)."""

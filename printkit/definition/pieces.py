@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.definition.content import Content
-from printkit.definition.faces import expand_faces, kind_options
+from printkit.definition.faces import BackOf, expand_faces, kind_options
 from printkit.definition.fonts import FontFamily
 from printkit.definition.model import CardFace
 from printkit.definition.options import Kinds
@@ -94,9 +94,10 @@ def letters(number: int) -> str:
 
 
 def expand(reading: Reading, groups: Sequence[Mapping[str, Any]] | None,
-           base: PathKey) -> tuple[CardFace, ...] | None:
+           base: PathKey, backs: BackOf | None = None) -> tuple[CardFace, ...] | None:
     """The faces of a component's face groups (written at ``base``), in the language of the
-    top-level ``faces:``, one deck; ``None`` after a problem (already reported)."""
+    top-level ``faces:``, one deck, each card with its own back when ``backs`` gives one;
+    ``None`` after a problem (already reported)."""
     before = len(reading.problems)
     checked: list[dict[str, Any]] = []
     for index, group in enumerate(groups or ()):
@@ -106,5 +107,5 @@ def expand(reading: Reading, groups: Sequence[Mapping[str, Any]] | None,
                                         group.get("options"), (*base, index), reading.problems)
         checked.append(group)
     faces = expand_faces(reading.doc, checked, 1, reading.kinds, reading.problems, base=base,
-                         content=reading.content)
+                         content=reading.content, backs=backs)
     return faces if len(reading.problems) == before and faces else None

@@ -6,7 +6,9 @@ tables, or any face kind), drawn in the token's bounding box.  The back is one o
 - a list of face groups giving one face, printed behind every token;
 - a list of face groups giving as many faces as the front, paired in order (the same data
   table read by a front layout and a back layout pairs each row with itself);
-- a back kind (``{kind: pattern, options: ...}``), as a deck's back;
+- a back as a deck's (:mod:`printkit.definition.backs`): a back kind
+  (``{kind: pattern, options: ...}``), or a layout or picture each token's front fields
+  fill in (``{layout: NAME}``, ``{image: "backs/{side}.png"}``);
 - nothing: one-sided tokens.
 
 Copies come from the fronts.
@@ -19,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.definition.faces import kind_options
+from printkit.definition.backs import BackResolver, read_back
 from printkit.definition.model import Back, CardFace, Component
 from printkit.definition.pieces import Reading, expand, kind_field
 from printkit.definition.schema import JSON, Checker, Field, Length, ListOf, Node, Record, Text
@@ -37,14 +39,16 @@ class _TokenBack(Node):
     faces: ListOf
     back: Record
     description: str = ("face groups giving one face (behind every token) or one face for "
-                        "each front, in order; or a back kind {kind, options}")
+                        "each front, in order; or a back as a deck's: {kind, options}, "
+                        "{layout: NAME} or {image: FILE}")
 
     def check(self, value: object, path: PathKey, checker: Checker) -> object:
         if isinstance(value, list):
             return self.faces.check(value, path, checker)
         if isinstance(value, dict):
             return self.back.check(value, path, checker)
-        checker.fail(path, "expected a list of face groups or a back {kind, options}")
+        checker.fail(path, "expected a list of face groups or a back {kind, options}, "
+                     "{layout} or {image}")
         return None
 
     def json(self) -> JSON:
@@ -93,7 +97,8 @@ class TokensComponent(Component):
             return self.back_faces[0]
         if self.back_faces:
             return self.back_faces[index]
-        return self.back
+        own = self.fronts[index].back if index < len(self.fronts) else None
+        return own or self.back
 
 
 def read_tokens(reading: Reading, name: str, spec: Mapping[str, Any],
@@ -109,22 +114,19 @@ def read_tokens(reading: Reading, name: str, spec: Mapping[str, Any],
             reading.fail((*base, "front", index, "back"), "a token's back is given by the "
                          "component's back:, not by its face group", key=True)
     before = len(reading.problems)
-    fronts = expand(reading, groups, (*base, "front"))
-    back_faces: tuple[CardFace, ...] = ()
-    back: Back | None = None
     given = spec.get("back")
+    source = read_back(reading.doc, given, (*base, "back"), reading.kinds, reading.problems)
+    resolver = BackResolver(reading.doc, reading.content, reading.kinds, source,
+                            reading.problems)
+    fronts = expand(reading, groups, (*base, "front"), resolver)
+    back_faces: tuple[CardFace, ...] = ()
+    back = resolver.deck_back() if source is not None else None
     if isinstance(given, tuple):
         back_faces = expand(reading, given, (*base, "back")) or ()
         if fronts and back_faces and len(back_faces) not in (1, len(fronts)):
             reading.fail((*base, "back"), f"the back gives {len(back_faces)} faces: give one "
                          f"(behind every token) or one for each of the {len(fronts)} fronts, "
                          "in the same order", key=True)
-    elif isinstance(given, dict):
-        options = kind_options(reading.doc, reading.kinds.backs, given.get("kind"),
-                               given.get("options"), (*base, "back"), reading.problems)
-        if options is not None:
-            back = Back(str(given["kind"]), options,
-                        reading.kinds.back_owners.get(str(given["kind"]), ""))
     if len(reading.problems) != before or fronts is None or shape is None or size is None:
         return None
     width = height = float(size)

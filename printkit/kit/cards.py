@@ -17,7 +17,8 @@ from printkit.definition.model import Back, CardFace, Definition
 from printkit.errors import DefinitionError, Problem, sort_problems
 from printkit.kit.options import PrintPlan
 from printkit.pdf.artwork import Artwork
-from printkit.pdf.geometry import LayoutError, SheetSpec, fold_sheet, sheet_grid
+from printkit.pdf.geometry import LayoutError, SheetSpec, sheet_grid
+from printkit.pdf.gutterfold import fold_sheet
 from printkit.render.kinds import render_back, render_face
 from printkit.render.svg import Frame
 
@@ -110,14 +111,19 @@ def plan_deck(deck: Deck, plan: PrintPlan) -> CardsPlan:
     """Draw the faces and backs and check that the cards fit the paper in every layout
     asked for (:class:`LayoutError` when one cannot be made)."""
     frame = _frame(deck, plan.spec.bleed)
-    faces = _drawn(deck, frame)
     back = Artwork(BACK_KEY, render_back(deck.back.kind, frame, deck.back.options,
                                          deck.title, deck.back.owner))
-    by_svg = {back.svg: back}
-    group_backs: dict[str, Artwork] = {}
-    for group, own in deck.group_backs.items():
-        svg = render_back(own.kind, frame, own.options, deck.title, own.owner)
-        group_backs[group] = by_svg.setdefault(svg, Artwork(f"{BACK_KEY}:{group}", svg))
+    problems: list[Problem] = []
+    try:
+        faces = _drawn(deck, frame)
+    except DefinitionError as exc:
+        problems += exc.problems
+    try:
+        own_backs = _own_backs(deck, frame, back)
+    except DefinitionError as exc:
+        problems += exc.problems
+    if problems:
+        raise DefinitionError(sort_problems(problems))
     spec = SheetSpec(paper=plan.spec.paper, card_w=deck.width, card_h=deck.height,
                      bleed=plan.spec.bleed, margin=plan.spec.margin, gutter=plan.spec.gutter,
                      mark_length=plan.spec.mark_length, mark_offset=plan.spec.mark_offset)
@@ -129,9 +135,43 @@ def plan_deck(deck: Deck, plan: PrintPlan) -> CardsPlan:
     behind: list[Artwork] = []
     for face, art in zip(deck.faces, faces, strict=True):
         cards += [art] * face.copies
-        behind += [group_backs.get(face.group, back)] * face.copies
+        behind += [own_backs.get(face.key, back)] * face.copies
     used = tuple({art.key: art for art in behind}.values()) or (back,)
     return CardsPlan(deck, plan, spec, tuple(faces), back, used, tuple(cards), tuple(behind))
+
+
+def _own_backs(deck: Deck, frame: Frame, back: Artwork) -> dict[str, Artwork]:
+    """The back of each card that has one of its own, by face key, drawn once for each
+    different back: equal drawings are one artwork (one form in a PDF), keyed
+    ``back:GROUP`` after the first group that shows it (``back:GROUP-2``... for a group's
+    further backs), or the deck's own key when it draws like the deck's back.  Problems of
+    every back are reported together."""
+    by_svg = {back.svg: back}
+    taken = {back.key}
+    backs: dict[str, Artwork] = {}
+    problems: list[Problem] = []
+    for face in deck.faces:
+        own = face.back
+        if own is None:
+            continue
+        try:
+            svg = render_back(own.kind, frame, own.options, deck.title, own.owner)
+        except DefinitionError as exc:
+            problems += [p for p in exc.problems if p not in problems]
+            continue
+        art = by_svg.get(svg)
+        if art is None:
+            key = f"{BACK_KEY}:{face.group}"
+            number = 1
+            while key in taken:
+                number += 1
+                key = f"{BACK_KEY}:{face.group}-{number}"
+            taken.add(key)
+            art = by_svg[svg] = Artwork(key, svg)
+        backs[face.key] = art
+    if problems:
+        raise DefinitionError(sort_problems(problems))
+    return backs
 
 
 def _drawn(deck: Deck, frame: Frame) -> list[Artwork]:

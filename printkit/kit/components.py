@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.definition.components import CardsComponent
-from printkit.definition.model import CardFace, Definition
+from printkit.definition.model import Back, CardFace, Definition
 from printkit.definition.plainboard import BoardComponent
 from printkit.definition.scoresheet import SheetComponent
 from printkit.definition.tokens import TokensComponent
@@ -165,6 +165,20 @@ def _summary(component: CardsComponent | TokensComponent | BoardComponent, sheet
                             sheets, files)
 
 
+def _token_back(back: Back, frame: Frame, title: str, by_svg: dict[str, Artwork],
+                problems: list[Problem]) -> Artwork:
+    """A token's back of a back kind, drawn once for each different drawing: the first is
+    ``back``, the others ``back:2``, ``back:3``... (problems kept for the end)."""
+    try:
+        svg = render_back(back.kind, frame, back.options, title, back.owner)
+    except DefinitionError as exc:
+        problems.extend(p for p in exc.problems if p not in problems)
+        svg = ""
+    if svg not in by_svg:
+        by_svg[svg] = Artwork(f"back:{len(by_svg) + 1}" if by_svg else "back", svg)
+    return by_svg[svg]
+
+
 def _tokens(definition: Definition, tokens: TokensComponent, plan: PrintPlan) -> TokensPlan:
     frame = Frame.from_points(tokens.width, tokens.height, plan.spec.bleed,
                               tokens.safe_margin)
@@ -184,16 +198,15 @@ def _tokens(definition: Definition, tokens: TokensComponent, plan: PrintPlan) ->
 
     fronts: list[Artwork] = []
     backs: list[Artwork] = []
+    by_svg: dict[str, Artwork] = {}
     for index, face in enumerate(tokens.fronts):
         fronts += [art("front", face)] * face.copies
         behind = tokens.back_of(index)
         if isinstance(behind, CardFace):
             backs += [art("back", behind)] * face.copies
         elif behind is not None:
-            if "back" not in drawn:
-                drawn["back"] = Artwork("back", render_back(behind.kind, frame, behind.options,
-                                                            definition.title, behind.owner))
-            backs += [drawn["back"]] * face.copies
+            backs += [_token_back(behind, frame, definition.title, by_svg, problems)
+                      ] * face.copies
     if problems:
         raise DefinitionError(problems)
     shape = TokenShape(tokens.shape, tokens.orientation, tokens.width, tokens.height)

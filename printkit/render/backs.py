@@ -1,4 +1,7 @@
-"""Card backs: a colour, a faint repeating motif, an optional title band and frame.
+"""Card backs: printkit's pattern (a colour, a faint repeating motif, an optional title band
+and frame), and the backs a definition draws itself with a layout or a picture
+(:mod:`printkit.definition.backs` fills them in for each card; :func:`render_drawn` places
+the shapes).
 
 Three things matter on paper.  The motif is faint through a *fill* opacity on each of its
 shapes (``opacity``), not a group ``opacity``, which svglib drops on the way into the PDF
@@ -16,11 +19,15 @@ whichever way round it is cut or held.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from xml.sax.saxutils import escape
 
 import svgwrite
 
 from printkit.definition.options import option
 from printkit.definition.schema import Colour, Length, Number, Text
+from printkit.definition.shapes import LayoutFace, LayoutOptions, TextShape
+from printkit.errors import DefinitionError, Problem
+from printkit.render.elements import draw_shape
 from printkit.render.kindtypes import BackKind
 from printkit.render.svg import (
     Box,
@@ -33,6 +40,8 @@ from printkit.render.svg import (
     text,
 )
 from printkit.render.svgtext import svg_text
+from printkit.render.text import title_svg
+from printkit.render.text import TextDoesNotFit
 from printkit.units import MM
 
 BAND_CLEARANCE = 0.8
@@ -140,11 +149,46 @@ def render_pattern(frame: Frame, options: PatternOptions, title: str) -> str:
         label = options.title
         room = frame.width - 2 * frame.safe - 2
         size = min(band.h * 0.42, room / (0.66 * len(label)))
-        text(drawing, drawing, label, frame.width / 2, frame.height / 2, size, options.ink)
+        # in the game's font stack; the house font's title is drawn as it always was
+        stacked = title_svg(label, frame.width / 2, frame.height / 2, size, options.ink)
+        if stacked is None:
+            text(drawing, drawing, label, frame.width / 2, frame.height / 2, size, options.ink)
+        else:
+            head, tail = svg_text(drawing).rsplit("</svg>", 1)
+            return head + stacked + "</svg>" + tail
     return svg_text(drawing)
+
+
+def render_drawn(frame: Frame, options: LayoutOptions, title: str) -> str:
+    """SVG text of a back the definition draws: a layout filled in with a card's fields, or
+    a picture over the whole card (the loader made either into shapes)."""
+    if not isinstance(options, LayoutFace):
+        raise TypeError("a back drawn by a layout or an image was not filled in by the loader")
+    parts: list[str] = []
+    problems: list[Problem] = []
+    for index, shape in enumerate(options.shapes):
+        try:
+            parts.append(draw_shape(shape, frame, index))
+        except TextDoesNotFit as exc:
+            assert isinstance(shape, TextShape)
+            problems.append(Problem(f"card {shape.card!r}: {shape.subject} does not fit its "
+                                    f"box: {exc}; {exc.advice}", shape.where))
+    if problems:
+        raise DefinitionError(problems)
+    full_w, full_h = frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed
+    return ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+            f'version="1.1" width="{num(full_w)}mm" height="{num(full_h)}mm" '
+            f'viewBox="{num(-frame.bleed)} {num(-frame.bleed)} {num(full_w)} {num(full_h)}">'
+            f"<title>back of {escape(title)}</title>{''.join(parts)}</svg>")
 
 
 PATTERN = BackKind("pattern", "A back with a faint repeating motif, an optional title band "
                    "and an optional frame on the safe line.", PatternOptions, render_pattern)
-GENERIC_BACK_KINDS = (PATTERN,)
+LAYOUT = BackKind("layout", "A back drawn from a layout of the definition (layout: NAME), "
+                  "filled in with each card's fields as a face is; it takes no options.",
+                  LayoutOptions, render_drawn)
+IMAGE = BackKind("image", "A picture beside the definition (image: FILE) over the whole card "
+                 "and its bleed (fit: cover, contain or stretch); it takes no options.",
+                 LayoutOptions, render_drawn)
+GENERIC_BACK_KINDS = (PATTERN, LAYOUT, IMAGE)
 """The back kinds every definition may use."""
