@@ -209,9 +209,6 @@ def _empty_share(layout: PdfLayout, ink: float | None) -> float:
 
 
 KNOWN_EMPTY = {
-    ("stars-and-stripes", "deal"):
-        "on the boards of 11 x 11 and more, 'A sample game' starts half way down a page and "
-        "its first example, of most of a page, cannot follow it there",
     ("white-star", "hand-end"):
         "'Scoring a hand' and 'The end of the game' (moved up) fill 40 % of the page before "
         "three examples of a whole page each and a new section",
