@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printkit.definition.tuckbox import TuckboxSettings
 from printkit.errors import Location
 
 if TYPE_CHECKING:
@@ -140,6 +141,9 @@ class Definition:
     card_size_at: Location | None = field(default=None, compare=False, hash=False)
     """Where the card size was given: ``card.size`` in the file, or the ``--set`` that
     changed it."""
+    tuckbox: TuckboxSettings = field(default_factory=TuckboxSettings, compare=False,
+                                     hash=False)
+    """How the main deck's tuck box is sized (the ``tuckbox:`` section)."""
 
     @property
     def card_count(self) -> int:

@@ -13,7 +13,7 @@ from printkit.pdf.paper import Paper, paper_by_name
 from printkit.settings import COMMAND_LINE, Settings
 from printkit.units import MM
 
-LAYOUTS = ("sheets", "gutter-fold", "print-shop", "calibration")
+LAYOUTS = ("sheets", "gutter-fold", "print-shop", "calibration", "tuckbox")
 
 
 Duplex = Literal["long", "short", "none"]

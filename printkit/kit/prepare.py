@@ -23,7 +23,9 @@ from printkit.kit.cards import CardsPlan, plan_cards
 from printkit.kit.components import ComponentsPlan, TokensPlan, plan_components
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.kit.options import BuildOptions, PrintPlan, paper_location, plan
+from printkit.kit.tuckbox import plan_kit_tuckbox
 from printkit.pdf.artwork import Artwork
+from printkit.pdf.tuckbox_plan import TuckboxPlan
 from printkit.settings import Settings
 
 
@@ -39,6 +41,8 @@ class KitPlan:
     components: ComponentsPlan
     """Every entry of ``components:``, and what each amounts to (``summaries``)."""
     booklet: Booklet | None
+    tuckbox: TuckboxPlan | None = None
+    """The main deck's tuck box (``None`` without a main deck, or when it is turned off)."""
 
 
 def prepare_kit(game: ResolvedGame, options: BuildOptions) -> KitPlan:
@@ -49,10 +53,11 @@ def prepare_kit(game: ResolvedGame, options: BuildOptions) -> KitPlan:
     components = plan_components(game.definition, print_plan,
                                  board_sheet=options.board_paper)
     _check_held(game, cards, components)
+    tuckbox = plan_kit_tuckbox(game.definition, cards)
     booklet = load_booklet(game.definition, game.engine, spec=print_plan.spec)
     if booklet is not None:
         check_page(booklet_page(print_plan.paper), paper_location(game.definition, options))
-    return KitPlan(game, print_plan, cards, board, components, booklet)
+    return KitPlan(game, print_plan, cards, board, components, booklet, tuckbox)
 
 
 def _check_held(game: ResolvedGame, cards: CardsPlan | None,
