@@ -39,13 +39,16 @@ STYLE = Record(description="How a feature is drawn.", fields={
 })
 
 STYLES = MapOf(STYLE, description=(
-    "feature styles by name, for the style column of features: (river, road and wall are "
-    "built in; a style of the same name replaces one)"))
+    "feature styles by name, for the style column of features:, each {draw: along (a line "
+    "over the side: a river, a wall) or across (middle to middle: a road), colour, width "
+    "(2mm), dash (0mm: solid)}; river, road and wall are built in, and a style of the same "
+    "name replaces one"))
 
 FEATURES = DataSource(
     "rivers, roads, walls along or across the sides of grid spaces: a table (file or rows) "
-    "with the columns at (B3), side (NE, E...) or to (the neighbouring space), and style "
-    "(river, road, wall or a name from feature_styles)")
+    "with the columns at (B3), side or to (the neighbouring space), and style (river, road, "
+    "wall or a name from feature_styles:); the sides of a pointy hex are NE, E, SE, SW, W, "
+    "NW, of a flat hex N, NE, SE, S, SW, NW, of a square N, E, S, W")
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,10 @@ TERRAIN = MapOf(Record(description="A kind of ground.", fields={
     "icon": Field(Text("an icon from icons:, drawn in the middle of each space")),
     "picture": Field(Text("an image file (.svg, .png or .jpg) beside the definition, drawn "
                           "in the middle of each space")),
-}), description=("kinds of ground by name, for the terrain column of spaces: (each a fill, "
-                 "an icon, a picture)"))
+}), description=("kinds of ground by name, for the terrain column of spaces:, each "
+                 "{fill: a colour or a name from palette:, icon: a name from icons:, "
+                 "picture: an .svg, .png or .jpg file}; a row's own fill, icon or picture "
+                 "wins over its terrain's"))
 
 SPACE_COLUMNS = ("at", "terrain", "fill", "label", "icon", "picture")
 """The columns a ``spaces:`` table may have."""
