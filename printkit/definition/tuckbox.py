@@ -59,6 +59,12 @@ class TuckboxSettings:
     title_at: Location | None = None
     """Where the words printed on the box were written: ``tuckbox.title``, else the game's
     ``title``."""
+    written: tuple[tuple[str, Location], ...] = ()
+    """Where each key the section gives was written (its value, or the ``--set``)."""
+
+    def at(self, key: str) -> Location | None:
+        """Where ``key`` was written, else where the section was (``None``: neither)."""
+        return dict(self.written).get(key, self.where)
 
 
 def read_tuckbox(doc: Document, section: Mapping[str, object] | None) -> TuckboxSettings:
@@ -70,7 +76,9 @@ def read_tuckbox(doc: Document, section: Mapping[str, object] | None) -> Tuckbox
     written = isinstance(doc.data, dict) and "tuckbox" in doc.data
     settings = TuckboxSettings(
         where=doc.where(("tuckbox",), key=True) if written else None,
-        title_at=doc.where(("tuckbox", "title") if own_title else ("title",)))
+        title_at=doc.where(("tuckbox", "title") if own_title else ("title",)),
+        written=tuple((name, doc.where(("tuckbox", name))) for name in _FIELDS
+                      if name in given) if written else ())
     return replace(settings, **{name: given[name] for name in _FIELDS if name in given})
 
 

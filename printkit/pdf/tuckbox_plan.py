@@ -125,7 +125,12 @@ def plan_tuckbox(definition: Definition, *, card_width: float, card_height: floa
         title = _front_title(text, font, size, where, problems)
         spine = _one_line(text, font, min(0.5 * size.depth, 16.0), 0.85 * size.height)
         lid = _one_line(text, font, min(0.4 * size.depth, 12.0), 0.85 * size.width)
-    pages = _pages(size, paper, margin, settings.where or definition.card_size_at, problems)
+    pages = _pages(size, paper, margin, settings.at("cards") or definition.card_size_at,
+                   problems)
+    for key, colour in (("colour", settings.colour), ("ink", settings.ink)):
+        if colour == "none":
+            problems.append(Problem(f"tuckbox: {key}: none leaves nothing to print: give a "
+                                    "colour", settings.at(key)))
     if problems or title is None or pages is None:
         raise DefinitionError(problems)
     return TuckboxPlan(definition.title, size, count, pages, paper, title, spine, lid,
