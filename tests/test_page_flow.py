@@ -219,9 +219,6 @@ KNOWN_EMPTY = {
         "'The end of the game' (a third of a page) is followed by an example of most of a "
         "page, too tall for the rest of the page even at its least legible size, then a "
         "new section",
-    ("stars-and-stripes", "corner-capture"):
-        "the end of 'Variants and options' is followed by an example of most of a page, "
-        "then a new section",
 }
 """Open (issue 23 item 4): pages the layout cannot fill, keyed by game and the name of the
 example that begins the next page.  Nothing after the example in its section can fill the
