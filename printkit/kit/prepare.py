@@ -23,9 +23,8 @@ from printkit.kit.cards import CardsPlan, plan_cards
 from printkit.kit.components import ComponentsPlan, TokensPlan, plan_components
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.kit.options import BuildOptions, PrintPlan, paper_location, plan
-from printkit.kit.tuckbox import plan_kit_tuckbox
+from printkit.kit.tuckbox import KitTuckbox, plan_tuckboxes
 from printkit.pdf.artwork import Artwork
-from printkit.pdf.tuckbox_plan import TuckboxPlan
 from printkit.settings import Settings
 
 
@@ -41,8 +40,8 @@ class KitPlan:
     components: ComponentsPlan
     """Every entry of ``components:``, and what each amounts to (``summaries``)."""
     booklet: Booklet | None
-    tuckbox: TuckboxPlan | None = None
-    """The main deck's tuck box (``None`` without a main deck, or when it is turned off)."""
+    tuckboxes: tuple[KitTuckbox, ...] = ()
+    """A tuck box for each deck (none when they are turned off)."""
 
 
 def prepare_kit(game: ResolvedGame, options: BuildOptions) -> KitPlan:
@@ -53,11 +52,11 @@ def prepare_kit(game: ResolvedGame, options: BuildOptions) -> KitPlan:
     components = plan_components(game.definition, print_plan,
                                  board_sheet=options.board_paper)
     _check_held(game, cards, components)
-    tuckbox = plan_kit_tuckbox(game.definition, cards)
+    tuckboxes = plan_tuckboxes(game.definition, cards, components)
     booklet = load_booklet(game.definition, game.engine, spec=print_plan.spec)
     if booklet is not None:
         check_page(booklet_page(print_plan.paper), paper_location(game.definition, options))
-    return KitPlan(game, print_plan, cards, board, components, booklet, tuckbox)
+    return KitPlan(game, print_plan, cards, board, components, booklet, tuckboxes)
 
 
 def _check_held(game: ResolvedGame, cards: CardsPlan | None,

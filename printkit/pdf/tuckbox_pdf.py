@@ -147,12 +147,18 @@ def _front(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, panel: Panel) 
     for index, line in enumerate(title.lines):
         canvas.setFont(title.font, title.size)
         canvas.drawCentredString(r.x + r.w / 2, top - index * lead, line)
+    under = top - (len(title.lines) - 1) * lead - title.size
+    if plan.subtitle is not None:
+        canvas.setFont(plan.subtitle.font, plan.subtitle.size)
+        canvas.drawCentredString(r.x + r.w / 2, under - 0.2 * plan.subtitle.size,
+                                 plan.subtitle.lines[0])
+        under -= 1.4 * plan.subtitle.size
     foot = Words((f"{plan.cards} cards",), BOLD, min(9.0, 0.05 * r.w))
     canvas.setFont(BOLD, foot.size)
     canvas.drawCentredString(r.x + r.w / 2, r.y + 0.05 * r.h, foot.lines[0])
     if plan.face is None:
         return
-    room_top = top - (len(title.lines) - 1) * lead - title.size
+    room_top = under
     room_bottom = r.y + 0.05 * r.h + foot.size * 2
     room_h = room_top - room_bottom
     scale = min(0.7 * r.w / plan.card_width, room_h / plan.card_height)

@@ -84,6 +84,8 @@ class TuckboxPlan:
     card_height: float
     bleed: float
     """The bleed the artwork was drawn with (points)."""
+    subtitle: Words | None = None
+    """The deck's name under the title on the front, for a ``cards`` component's box."""
 
     @property
     def pieces(self) -> int:
@@ -107,24 +109,28 @@ class TuckboxPlan:
 
 def plan_tuckbox(definition: Definition, *, card_width: float, card_height: float,
                  cards: int, back: Artwork, face: Artwork | None, bleed: float,
-                 paper: Paper, margin: float) -> TuckboxPlan | None:
-    """The main deck's tuck box (``None`` when ``tuckbox: make: false``); raises
-    :class:`DefinitionError` with every problem found."""
+                 paper: Paper, margin: float, deck: str = "") -> TuckboxPlan | None:
+    """The tuck box of the main deck, or of the ``cards`` component called ``deck``
+    (``None`` when ``tuckbox: make: false``); raises :class:`DefinitionError` with every
+    problem found."""
     settings = definition.tuckbox
     if not settings.make:
         return None
-    count = settings.cards or cards
+    count = (settings.cards or cards) if not deck else cards
     size = box_size(card_width, card_height, count, stock=settings.stock,
                     slack=settings.slack, wall=settings.wall)
     problems: list[Problem] = []
     text = settings.title or definition.title
     where = settings.title_at
     font = _face(definition, text, where, problems)
-    title = spine = lid = None
+    title = spine = lid = subtitle = None
     if font is not None:
         title = _front_title(text, font, size, where, problems)
-        spine = _one_line(text, font, min(0.5 * size.depth, 16.0), 0.85 * size.height)
-        lid = _one_line(text, font, min(0.4 * size.depth, 12.0), 0.85 * size.width)
+        named = f"{text}: {deck}" if deck else text
+        spine = _one_line(named, font, min(0.5 * size.depth, 16.0), 0.85 * size.height)
+        lid = _one_line(named, font, min(0.4 * size.depth, 12.0), 0.85 * size.width)
+        subtitle = _one_line(deck, font, 0.6 * title.size, 0.85 * size.width) \
+            if deck and title is not None else None
     pages = _pages(size, paper, margin, settings.at("cards") or definition.card_size_at,
                    problems)
     for key, colour in (("colour", settings.colour), ("ink", settings.ink)):
@@ -133,9 +139,10 @@ def plan_tuckbox(definition: Definition, *, card_width: float, card_height: floa
                                     "colour", settings.at(key)))
     if problems or title is None or pages is None:
         raise DefinitionError(problems)
-    return TuckboxPlan(definition.title, size, count, pages, paper, title, spine, lid,
+    return TuckboxPlan(f"{definition.title}, {deck}" if deck else definition.title, size,
+                       count, pages, paper, title, spine, lid,
                        settings.colour or definition.accent, settings.ink, back, face,
-                       card_width, card_height, bleed)
+                       card_width, card_height, bleed, subtitle)
 
 
 def _face(definition: Definition, text: str, where: Location | None,
