@@ -172,9 +172,9 @@ def test_a_character_the_font_lacks_names_it_the_card_and_the_font(tmp_path: Pat
     body = card("", data="w.csv", extra=", font: Vera")
     path = write(tmp_path, body, {"w.csv": "words\nHearts \u2665 win\n"})
     assert problems(path) == [(
-        "w.csv", 2, 8, "card 'c': the font 'Vera' (regular) has no glyph for '\u2665' "
-        "(U+2665 BLACK HEART SUIT): choose a font that has it (DejaVu Sans covers most "
-        "symbols)")]
+        "w.csv", 2, 8, "the font 'Vera' (regular) has no glyph for '\u2665' (U+2665 BLACK "
+        "HEART SUIT); it is needed on 1 card: 'c': choose a font that has it, or list one "
+        "under style: fallback (DejaVu Sans, always tried last there, covers most scripts)")]
 
 
 def test_the_default_font_covers_suits_arrows_and_accents(tmp_path: Path) -> None:

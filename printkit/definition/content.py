@@ -15,7 +15,7 @@ from typing import Any
 
 from printkit import limits
 from printkit.definition import svgnumbers
-from printkit.definition.files import FileRefused, UserFile, find, shown_folder
+from printkit.definition.files import FileRefused, find, shown_folder
 from printkit.definition.fonts import (
     DEFAULT_FAMILY,
     STYLES,
@@ -24,6 +24,7 @@ from printkit.definition.fonts import (
     load_family,
     shipped_families,
 )
+from printkit.definition.fontstack import FontStack, MissingGlyphs, stack_of
 from printkit.definition.layouts import LAYOUTS, Layout, compile_layouts
 from printkit.definition.markup import ICON_NAME
 from printkit.definition.pictures import (
@@ -34,17 +35,24 @@ from printkit.definition.pictures import (
     icon_from_path,
 )
 from printkit.definition.schema import JSON, Checker, Field, MapOf, Node, Record, Text
+from printkit.definition.systemfonts import SystemFontMissing, system_family
 from printkit.errors import Problem, did_you_mean
 from printkit.yamlsource import Document, PathKey
 
 FAMILY_NAME = r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,59}"
 _FILE = r"[^\\]{1,300}"
 
-FONT = Record(description="A font family's TrueType files, beside the definition (or in a "
-              "folder below it).", fields={
-    style: Field(Text(f"the {style.replace('_', ' ')} face (a .ttf or TrueType .otf file)",
-                      pattern=_FILE), required=style == "regular")
-    for style in STYLES})
+FONT = Record(description="A font family: its TrueType files beside the definition (or in a "
+              "folder below it), or the name of a family installed on the system.", fields={
+    **{style: Field(Text(f"the {style.replace('_', ' ')} face (a .ttf or TrueType .otf file)"
+                         + ("; required unless system: names the family" if style == "regular"
+                            else ""), pattern=_FILE))
+       for style in STYLES},
+    "system": Field(Text("the name of a font family installed on this computer (found "
+                         "through fontconfig, e.g. 'Liberation Sans'), instead of files: "
+                         "its regular, bold and italic faces are used where installed",
+                         pattern=FAMILY_NAME)),
+})
 
 ICON_PATH = Record(description="An icon drawn with SVG path data.", fields={
     "path": Field(Text("SVG path data, such as 'M12 2 L22 22 L2 22 Z'"), required=True),
@@ -70,7 +78,10 @@ class IconSource(Node):
 
 FIELDS: Mapping[str, Field] = {
     "fonts": Field(MapOf(FONT, description="Font families by name, from TrueType files "
-                         "beside the definition (DejaVu Sans and Vera ship with printkit).",
+                         "beside the definition or from the fonts installed on the system "
+                         "(DejaVu Sans and Vera ship with printkit).  A character a text's "
+                         "font lacks is an error unless style: fallback lists fonts to take "
+                         "it from.",
                          key_pattern=FAMILY_NAME)),
     "icons": Field(MapOf(IconSource(), description="Icons by name, for icon elements and "
                          ":name: in text.", key_pattern=ICON_NAME.pattern)),
@@ -121,6 +132,23 @@ class Content:
     reported again)."""
     texts: TextTotal = field(default_factory=lambda: TextTotal(), compare=False)
     """The characters of text the faces lay out, so far."""
+    fallback: tuple[FontFamily, ...] = ()
+    """The families tried, in order, for a character a text's family lacks
+    (``style: fallback:``); DejaVu Sans follows them."""
+    glyphs: MissingGlyphs = field(default_factory=MissingGlyphs, compare=False)
+    """Characters no font of their stack has, gathered over every card."""
+
+    def stack(self, family: FontFamily) -> FontStack:
+        """``family`` with the definition's fallback families after it."""
+        return stack_of(family, self.fallback)
+
+    @property
+    def sheet_stack(self) -> FontStack:
+        """The stack of the words printkit itself prints for the game (titles, page
+        labels, back titles): the definition's font and its fallbacks."""
+        family = self.family(self.font)
+        assert family is not None  # read_content settled on a family that exists
+        return self.stack(family)
 
     def family(self, name: str) -> FontFamily | None:
         """The family called ``name`` (a definition's own, else a shipped one)."""
@@ -150,7 +178,18 @@ def read_content(doc: Document, data: Mapping[str, Any], problems: list[Problem]
                       compile_layouts(data.get("layouts")),
                       PictureShelf(folder, shown, drawings),
                       refused)
-    chosen = (data.get("style") or {}).get("font") or DEFAULT_FAMILY
+    style = data.get("style") or {}
+    fallback = []
+    for index, name in enumerate(style.get("fallback") or ()):
+        family = content.family(name)
+        if family is None:
+            if name not in refused:
+                problems.append(doc.problem(("style", "fallback", index), f"unknown font "
+                                            f"family {name!r}" + _family_hint(name, content)))
+            continue
+        fallback.append(family)
+    content = replace(content, fallback=tuple(fallback))
+    chosen = style.get("font") or DEFAULT_FAMILY
     if content.family(chosen) is None:
         if chosen not in refused:
             problems.append(doc.problem(("style", "font"), f"unknown font family {chosen!r}"
@@ -171,20 +210,37 @@ def _fonts(doc: Document, section: Mapping[str, Any], folder: Path, shown: str,
     for name, files in section.items():
         if not isinstance(files, dict):
             continue  # reported by the schema
-        found: dict[str, UserFile] = {}
-        for style in STYLES:
-            if not files.get(style):
+        named = [s for s in STYLES if files.get(s)]
+        if files.get("system"):
+            if named:
+                problems.append(doc.problem(("fonts", name, "system"), "name either an "
+                                            "installed family (system:) or font files "
+                                            f"({', '.join(named)}:), not both", key=True))
                 continue
             try:
-                found[style] = find(folder, shown, files[style], "font")
-            except FileRefused as exc:
-                problems.append(doc.problem(("fonts", name, style), str(exc)))
-        if len(found) != len([s for s in STYLES if files.get(s)]):
-            continue
+                found = system_family(files["system"], f"installed font {files['system']!r}")
+            except SystemFontMissing as exc:
+                problems.append(doc.problem(("fonts", name, "system"), str(exc)))
+                continue
+        else:
+            if "regular" not in named:
+                problems.append(doc.problem(("fonts", name), "give the regular face "
+                                            "(regular: FILE.ttf) or name an installed family "
+                                            "(system: NAME)", key=True))
+                continue
+            found = {}
+            for style in named:
+                try:
+                    found[style] = find(folder, shown, files[style], "font")
+                except FileRefused as exc:
+                    problems.append(doc.problem(("fonts", name, style), str(exc)))
+            if len(found) != len(named):
+                continue
         try:
             families[name] = load_family(name, found)
         except FontRefused as exc:
-            problems.append(doc.problem(("fonts", name, exc.args[1]), exc.args[0]))
+            at = "system" if files.get("system") else exc.args[1]
+            problems.append(doc.problem(("fonts", name, at), exc.args[0]))
     return families
 
 

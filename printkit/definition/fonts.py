@@ -77,6 +77,8 @@ class FontFace:
     path: Path
     name: str
     """The name the PDF writer registers the file under."""
+    family_key: str
+    """The key of the family the face belongs to (:attr:`FontFamily.key`)."""
     units_per_em: int
     ascent: float
     """Height above the baseline, as a fraction of the font size."""
@@ -117,14 +119,20 @@ class FontFamily:
     @property
     def css(self) -> str:
         """The SVG ``font-family`` list: our family first, then what a viewer may use."""
-        names = [self.key] + [n for n in (self.name, *self.fallbacks) if n != self.key]
-        return ", ".join(n if _plain_css_name(n) else f"'{n}'" for n in names)
+        return css_names([self.key, self.name, *self.fallbacks])
 
     def face(self, *, bold: bool, italic: bool) -> FontFace | None:
         """The face for a weight and style (``None`` if the family has no such face)."""
         style = {(False, False): "regular", (True, False): "bold", (False, True): "italic",
                  (True, True): "bold_italic"}[(bold, italic)]
         return self.faces.get(style)
+
+
+def css_names(names: list[str]) -> str:
+    """An SVG ``font-family`` list of ``names`` (each once, in order; quoted where CSS
+    needs it)."""
+    kept = list(dict.fromkeys(names))
+    return ", ".join(n if _plain_css_name(n) else f"'{n}'" for n in kept)
 
 
 def _plain_css_name(name: str) -> bool:
@@ -145,8 +153,9 @@ def shipped_families() -> Mapping[str, FontFamily]:
     """The families every definition may name without a ``fonts:`` entry."""
     result: dict[str, FontFamily] = {}
     for family, (folder, faces, fallbacks) in _SHIPPED.items():
-        loaded = {style: _face(family, style, folder / file_name, (folder / file_name).read_bytes(),
-                               name, lazy=True) for style, (file_name, name) in faces.items()}
+        loaded = {style: _face(family, family, style, folder / file_name,
+                               (folder / file_name).read_bytes(), name, lazy=True)
+                  for style, (file_name, name) in faces.items()}
         result[family] = FontFamily(family, family, fallbacks, loaded)
     return result
 
@@ -156,8 +165,7 @@ def load_family(name: str, files: Mapping[str, UserFile]) -> FontFamily:
 
     Raises :class:`FontRefused` with the style in ``args[1]`` naming the file at fault.
     """
-    faces: dict[str, FontFace] = {}
-    digests = []
+    read_files: dict[str, tuple[UserFile, bytes, str]] = {}
     for style in STYLES:
         found = files.get(style)
         if found is None:
@@ -166,31 +174,43 @@ def load_family(name: str, files: Mapping[str, UserFile]) -> FontFamily:
             data = read(found)
         except FileRefused as exc:
             raise FontRefused(str(exc), style) from None
-        digest = hashlib.sha256(data).hexdigest()
-        digests.append(f"{style}:{digest}")
+        read_files[style] = (found, data, hashlib.sha256(data).hexdigest())
+    digests = " ".join(f"{style}:{digest}" for style, (_, _, digest) in read_files.items())
+    key = "pk-" + hashlib.sha256(digests.encode()).hexdigest()[:10]
+    faces: dict[str, FontFace] = {}
+    for style, (found, data, digest) in read_files.items():
         try:
-            faces[style] = _face(name, style, found.path, data, f"PK-U{digest[:16]}")
+            faces[style] = _face(name, key, style, found.path, data, f"PK-U{digest[:16]}")
         except FontRefused as exc:
             raise FontRefused(f"{found.shown}: {exc}", style) from None
-    key = "pk-" + hashlib.sha256(" ".join(digests).encode()).hexdigest()[:10]
     family = FontFamily(name, key, ("sans-serif",), faces)
     _IN_USE.setdefault(key, family)
     return family
 
 
-_FACES: dict[tuple[str, str, str, str], FontFace] = {}
-"""Faces already read, by content, family, style and name (a run reads each file once)."""
+def family_of(face: FontFace) -> FontFamily:
+    """The family ``face`` belongs to (a shipped one, or one a definition loaded)."""
+    found = _IN_USE.get(face.family_key) or shipped_families().get(face.family_key)
+    if found is None:
+        raise KeyError(f"no family has the key {face.family_key!r}")
+    return found
 
 
-def _face(family: str, style: str, path: Path, data: bytes, name: str, *,
+_FACES: dict[tuple[str, str, str, str, str], FontFace] = {}
+"""Faces already read, by content, family, its key, style and name (a run reads each file
+once)."""
+
+
+def _face(family: str, family_key: str, style: str, path: Path, data: bytes, name: str, *,
           lazy: bool = False) -> FontFace:
     """A face read from ``data``: checked, measured, and cached by content.  ``lazy`` (for
     the shipped files, which are known to be sound) reads the character widths when text
     is first measured with the face: most runs use a few of the shipped faces."""
-    key = (hashlib.sha256(data).hexdigest(), family, style, name)
+    key = (hashlib.sha256(data).hexdigest(), family, family_key, style, name)
     face = _FACES.get(key)
     if face is None:
-        face = _FACES[key] = _read_face(data, family, style, path, name, lazy=lazy)
+        face = _FACES[key] = _read_face(data, family, family_key, style, path, name,
+                                        lazy=lazy)
     return face
 
 
@@ -230,8 +250,8 @@ def _advances(font: TTFont) -> dict[int, int]:
     return {code: metrics[glyph][0] for code, glyph in cmap.items() if glyph in metrics}
 
 
-def _read_face(data: bytes, family: str, style: str, path: Path, name: str, *,
-               lazy: bool = False) -> FontFace:
+def _read_face(data: bytes, family: str, family_key: str, style: str, path: Path, name: str,
+               *, lazy: bool = False) -> FontFace:
     signature = data[:4]
     if signature == b"OTTO":
         raise FontRefused("this OpenType font has PostScript (CFF) outlines, which the PDF "
@@ -275,4 +295,4 @@ def _read_face(data: bytes, family: str, style: str, path: Path, name: str, *,
             writer_reads(data)
         except FontDamaged as exc:
             raise FontRefused(str(exc)) from None
-    return FontFace(family, style, path, name, units, ascent, descent, advances)
+    return FontFace(family, style, path, name, family_key, units, ascent, descent, advances)

@@ -60,8 +60,15 @@ CARD = Record(description="Card geometry.", fields={
 
 STYLE = Record(description="Shared look of the printed pieces.", fields={
     "font": Field(Text("font family of text that names none: DejaVu Sans or Vera (shipped "
-                       "with printkit) or a family from fonts:; embedded in every PDF"),
+                       "with printkit) or a family from fonts:; embedded in every PDF.  "
+                       "The words printkit prints for the game (sheet labels and titles, "
+                       "back titles, assembly pages) use it too"),
                   default="DejaVu Sans"),
+    "fallback": Field(ListOf(Text("a font family (shipped, or from fonts:)"),
+                             description="font families tried in order, character by "
+                             "character, for a character the text's own font lacks; DejaVu "
+                             "Sans is always tried last.  Without it, such a character is "
+                             "an error")),
     "accent": Field(Colour("colour of titles and marks on sheets"), default="#1f3a6e"),
     "language": Field(Language("the language of the game's words, for hyphenation "
                                "(hyphenate: true on a text element): a code such as en, de, "

@@ -21,6 +21,7 @@ from printkit.definition.options import Kinds, KindSource
 from printkit.definition.parameters import resolve as resolve_parameters
 from printkit.definition.parameters import substitute as substitute_parameters
 from printkit.definition.schema import Checker
+from printkit.definition.sheetwords import sheet_words_problems
 from printkit.definition.sizes import PRESETS
 from printkit.errors import DefinitionError, Location, Problem, did_you_mean, sort_problems
 from printkit.settings import COMMAND_LINE, Settings
@@ -152,6 +153,8 @@ def load_definition(
     faces = expand_faces(doc, face_groups, deck_count, kinds, problems, content=content,
                          backs=backs)
     components = read_components(doc, data, problems, kinds=kinds, content=content)
+    problems.extend(content.glyphs.problems())  # one problem a character, every card named
+    problems.extend(sheet_words_problems(doc, data, content))
     font = (data.get("style") or {}).get("font") or "Vera"
     if problems:
         raise DefinitionError(sort_problems(problems))

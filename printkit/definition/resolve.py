@@ -7,7 +7,6 @@ that is too long for its box is found by the renderer, which knows the sizes.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -366,9 +365,12 @@ def _filled(how: Filled, values: Mapping[str, AttributeValue]) -> tuple[str, Own
 
 def _runs(state: _Card, pieces: tuple[Piece, ...], family: FontFamily, bold: bool,
           italic: bool, at: Callable[[int], Location]) -> tuple[Run | InlineIcon, ...] | None:
-    """The pieces in their font faces, every character checked against its face."""
+    """The pieces in their font faces: each character in the first face of the family's
+    stack (the family, then ``style: fallback:``) that has it.  A character none has is
+    recorded in ``content.glyphs``, which reports it once for every card it spoils."""
     result: list[Run | InlineIcon] = []
     fine = True
+    stack = state.content.stack(family)
     for piece in pieces:
         if isinstance(piece, IconRef):
             icon = state.content.icons.get(piece.name)
@@ -380,21 +382,19 @@ def _runs(state: _Card, pieces: tuple[Piece, ...], family: FontFamily, bold: boo
                 result.append(InlineIcon(icon))
             continue
         assert isinstance(piece, Span)
-        face = family.face(bold=bold or piece.bold, italic=italic or piece.italic)
-        if face is None:
-            style = ("bold " if bold or piece.bold else "") + ("italic" if italic
-                                                               or piece.italic else "")
+        weight, slant = bold or piece.bold, italic or piece.italic
+        if family.face(bold=weight, italic=slant) is None:
+            style = ("bold " if weight else "") + ("italic" if slant else "")
             state.fail(f"the font family {family.name!r} has no {style.strip()} face: add "
                        f"it under fonts: {family.name}", at(piece.offset))
             return None
-        missing = sorted({c for c in piece.text if c != "\n" and not face.covers(c)})
+        runs, missing = stack.split(piece.text, bold=weight, italic=slant)
+        style = {(False, False): "regular", (True, False): "bold", (False, True): "italic",
+                 (True, True): "bold italic"}[(weight, slant)]
         for char in missing:
-            name = unicodedata.name(char, "unnamed character")
-            state.fail(f"the font {family.name!r} ({face.style.replace('_', ' ')}) has no "
-                       f"glyph for {char!r} (U+{ord(char):04X} {name}): choose a font that "
-                       "has it (DejaVu Sans covers most symbols)",
-                       at(piece.offset + piece.text.index(char)))
+            state.content.glyphs.note(stack, style, char, state.card.name,
+                                      at(piece.offset + piece.text.index(char)))
             fine = False
-        result.append(Run(piece.text, face))
+        result.extend(Run(text, face) for text, face in runs)
     return tuple(result) if fine else None
 

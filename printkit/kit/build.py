@@ -9,6 +9,7 @@ from pathlib import Path
 
 from printkit import limits, memo
 from printkit.booklet.files import booklet_files
+from printkit.definition.fontstack import game_fonts
 from printkit.errors import DefinitionError
 from printkit.kit import Progress, silent
 from printkit.kit.games import ResolvedGame, resolve
@@ -40,6 +41,13 @@ def build_game(name_or_path: str, *, output_root: Path, options: BuildOptions,
 def _build(name_or_path: str, output_root: Path, options: BuildOptions, variant: str | None,
            overrides: Settings, progress: Progress) -> BuildResult:
     game = resolve(name_or_path, variant=variant, overrides=overrides)
+    # printkit's own words (labels, titles) are set in the definition's font stack
+    with game_fonts(game.definition.content.sheet_stack):
+        return _draw(game, output_root, options, variant, overrides, progress)
+
+
+def _draw(game: ResolvedGame, output_root: Path, options: BuildOptions, variant: str | None,
+          overrides: Settings, progress: Progress) -> BuildResult:
     kit = prepare_kit(game, options)
     definition = game.definition
     folder = output_root / kit_name(definition.game, variant=variant,

@@ -1,4 +1,5 @@
-"""The label printed on every sheet: what it is, page n of N, and a scale bar.
+"""The label printed on every sheet: what it is, page n of N, and a scale bar, in the game's
+font stack (:mod:`printkit.pdf.sheettext`).
 
 A scale bar of known length lets the user check, with a ruler, that the sheet was printed
 at 100%: a printer that "fits to page" makes cards the wrong size.
@@ -12,9 +13,9 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.pdf.fonts import BOLD, REGULAR
 from printkit.pdf.geometry import Rect
-from printkit.pdf.pdfops import number, stroke_code, text_code
+from printkit.pdf.pdfops import number, stroke_code
+from printkit.pdf.sheettext import width, words_code
 from printkit.units import MM
 
 SCALE_BAR = 50 * MM
@@ -53,9 +54,9 @@ class PageLabels:
         canvas = self.canvas
         canvas._code += [
             fixed,
-            text_code(canvas, BOLD, 8, 0, LINE1, label_text(title, what)),
-            text_code(canvas, BOLD, 8, length, LINE1, f"page {page} of {pages}",
-                      anchor="end"),
+            words_code(canvas, 8, 0, LINE1, label_text(title, what), bold=True),
+            words_code(canvas, 8, length, LINE1, f"page {page} of {pages}", bold=True,
+                       anchor="end"),
             "Q",
         ]
 
@@ -70,7 +71,7 @@ class PageLabels:
         # local frame: x runs along the band; lines go at negative y, into the band
         canvas = self.canvas
         ink = " ".join(number(c) for c in INK)
-        text_end = canvas.stringWidth(NOTE, REGULAR, NOTE_SIZE)
+        text_end = width(NOTE, NOTE_SIZE, bold=False)
         bar_x = min(length - SCALE_BAR, text_end + 3 * MM)
         bar_y = LINE2 - 0.4 * MM
         if bar_x < text_end + 1 * MM:  # a short band: the bar goes on a line of its own
@@ -79,12 +80,12 @@ class PageLabels:
                   bar_y + (2.2 if t in (0, 5) else 1.2) * MM) for t in range(6)]
         fixed = "\n".join([
             f"q {frame} {ink} rg {ink} RG",
-            text_code(canvas, REGULAR, NOTE_SIZE, 0, LINE2, NOTE),
+            words_code(canvas, NOTE_SIZE, 0, LINE2, NOTE),
             # the bar and each tick a stroke of its own, as tools reading the page expect
             " ".join(stroke_code([segment], 0.5)
                      for segment in [(bar_x, bar_y, bar_x + SCALE_BAR, bar_y), *ticks]),
-            text_code(canvas, REGULAR, 5, bar_x + SCALE_BAR / 2, bar_y + 0.8 * MM, "50 mm",
-                      anchor="middle"),
+            words_code(canvas, 5, bar_x + SCALE_BAR / 2, bar_y + 0.8 * MM, "50 mm",
+                       anchor="middle"),
         ])
         self._fixed[band] = (fixed, length)
         return fixed, length

@@ -19,10 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from printkit.definition.fonts import FontFace
+from printkit.definition.fonts import FontFace, FontFamily, css_names, family_of
+from printkit.definition.fontstack import current_stack, split_runs
 from printkit.definition.language import adds_hyphen, break_points
 from printkit.definition.shapes import InlineIcon, Run, TextShape
-from printkit.render.svg import num
+from printkit.render.svg import CAP_HEIGHT, num
 from printkit.units import MM
 
 ICON_HEIGHT = 1.0
@@ -32,6 +33,9 @@ ICON_DROP = 0.15
 STEP = 0.05
 """Precision of shrinking, in points."""
 _PARTS = re.compile(r"\n| +|[^ \n]+")
+
+HOUSE_BOLD = "PK-Vera-Bold"
+"""The PDF name of the face printkit's own titles were always set in."""
 
 IconDrawer = Callable[[InlineIcon, float, float, float], str]
 """Draws an icon of running text: ``(icon, x, y, height)`` in millimetres -> SVG."""
@@ -329,5 +333,42 @@ def _text(shape: TextShape, face: FontFace, text: str, x: float, y: float, size:
     italic = face.style in ("italic", "bold_italic")
     weight = ' font-weight="bold"' if bold else ""
     slant = ' font-style="italic"' if italic else ""
-    return (f'<text x="{num(x)}" y="{num(y)}" font-family="{shape.family.css}" '
+    return (f'<text x="{num(x)}" y="{num(y)}" font-family="{_css(shape, face)}" '
             f'font-size="{num(size)}"{weight}{slant} fill="{shape.fill}">{escape(text)}</text>')
+
+
+def _css(shape: TextShape, face: FontFace) -> str:
+    return css_for(shape.family, face)
+
+
+def css_for(family: FontFamily, face: FontFace) -> str:
+    """The ``font-family`` list of a run in ``face`` of text set in ``family``: the
+    family's own list, or for a run in a fallback family (``style: fallback:``) that family
+    first, then the text's."""
+    if face.family_key == family.key:
+        return family.css
+    own = family_of(face)
+    return css_names([own.key, own.name, family.key, family.name, *own.fallbacks])
+
+
+def title_svg(text: str, x: float, y_centre: float, size: float, fill: str) -> str | None:
+    """SVG of a one-line bold title centred on (x, ``y_centre``) in millimetres, its
+    capitals centred on ``y_centre``, in the font stack of the kit being built (printkit's
+    own words on a game's pieces, such as a back's title); ``None`` when the house font
+    (Bitstream Vera) sets it all, which :func:`printkit.render.svg.text` draws."""
+    stack = current_stack()
+    faces = [f.face(bold=True, italic=False) or f.faces["regular"] for f in stack.families]
+    runs = split_runs(text, faces)[0]
+    if all(face.name == HOUSE_BOLD for _, face in runs):
+        return None
+    total = sum(face.width(chunk, size) for chunk, face in runs)
+    cursor = x - total / 2
+    baseline = y_centre + size * CAP_HEIGHT / 2
+    out = []
+    for chunk, face in runs:
+        weight = ' font-weight="bold"' if face.style in ("bold", "bold_italic") else ""
+        out.append(f'<text x="{num(cursor)}" y="{num(baseline)}" font-family='
+                   f'"{css_for(stack.primary, face)}" font-size="{num(size)}"{weight} '
+                   f'fill="{fill}">{escape(chunk)}</text>')
+        cursor += face.width(chunk, size)
+    return "".join(out)
