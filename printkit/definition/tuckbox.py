@@ -1,7 +1,8 @@
-"""The ``tuckbox:`` section of a definition: how the box printed with a deck is sized.
+"""The ``tuckbox:`` section of a definition: how the box printed with each deck is sized.
 
-The box is sized from the deck (its card size and its number of cards) and these few
-settings; :mod:`printkit.pdf.tuckbox_net` does the arithmetic and the drawing.
+A box is sized from its deck (the card size and the number of cards) and these few
+settings; :mod:`printkit.pdf.tuckbox_net` does the arithmetic, :mod:`printkit.pdf.tuckbox_plan`
+the planning and :mod:`printkit.pdf.tuckbox_pdf` the drawing.
 """
 
 from __future__ import annotations
@@ -20,14 +21,16 @@ MOST_CARDS = 2000
 """The most cards one box may be sized for (a stack of 2000 cards at 0.3 mm is 60 cm)."""
 
 TUCKBOX = Record(description=(
-    "The tuck box printed with a deck (tuckbox.pdf): sized from the card size, the number "
-    "of cards and the thickness of one card."), fields={
-    "make": Field(Flag("print a tuck box for the main deck (false: none)"), default=True),
+    "The tuck box printed with each deck (tuckbox.pdf, NAME-tuckbox.pdf for a cards "
+    "component): sized from the card size, the number of cards and the thickness of one "
+    "card."), fields={
+    "make": Field(Flag("print a tuck box for each deck (false: none)"), default=True),
     "stock": Field(Length("thickness of one card (0.3mm is usual card stock; about 0.5mm "
                           "for a card in a sleeve)", minimum=0.05 * _MM, maximum=3 * _MM),
                    default=0.3 * _MM),
-    "cards": Field(Number("how many cards the box holds (0: every card of the main deck, "
-                          "copies included)", minimum=0, maximum=MOST_CARDS), default=0),
+    "cards": Field(Number("how many cards the main deck's box holds (0: every card of the "
+                          "main deck, copies included; a component's box holds its own "
+                          "cards)", minimum=0, maximum=MOST_CARDS), default=0),
     "slack": Field(Length("room added to the deck's width, height and thickness so the "
                           "cards slide in and out", maximum=10 * _MM), default=2 * _MM),
     "wall": Field(Length("thickness of the paper the box is printed on (the folds are "
