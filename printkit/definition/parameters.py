@@ -63,6 +63,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.definition.groupwhen import drop_by_count, drop_by_when
 from printkit.errors import Location, Problem, did_you_mean
 from printkit.settings import COMMAND_LINE
 from printkit.yamlsource import Document, PathKey
@@ -160,10 +161,12 @@ def _groups(data: Mapping[str, Any]) -> list[tuple[PathKey, dict[str, Any]]]:
 
 def substitute(doc: Document, parameters: Parameters, problems: list[Problem]) -> None:
     """Replace each ``{parameter: NAME}`` in the face groups and sheet components by the
-    parameter's value."""
+    parameter's value, leaving out the face groups whose ``when`` is false or whose
+    ``count`` is 0 (:mod:`printkit.definition.groupwhen`)."""
     if not isinstance(doc.data, dict):
         return
-    for path, group in _groups(doc.data):
+    groups = drop_by_when(doc, _groups(doc.data), parameters.values, problems)
+    for path, group in groups:
         for key in ("count", "generate"):
             if key in group:
                 _replace(doc, group, key, (*path, key), parameters, problems,
@@ -184,6 +187,7 @@ def substitute(doc: Document, parameters: Parameters, problems: list[Problem]) -
         data = group.get("data")
         if isinstance(data, list):  # rows written in the file (a player aid's lines)
             _rows(doc, data, (*path, "data"), parameters, problems)
+    drop_by_count(doc, groups, problems)
     components = doc.data.get("components")
     if isinstance(components, dict):
         for name, component in components.items():

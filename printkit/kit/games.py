@@ -11,6 +11,7 @@ from typing import Any
 from printkit import plugins
 from printkit.definition.load import load_definition
 from printkit.definition.model import Definition
+from printkit.definition.variantnote import name_variant
 from printkit.errors import DefinitionError, PrintkitError, Problem
 from printkit.examples.check import over_limits
 from printkit.plugins import PluginError, unknown_game
@@ -123,7 +124,14 @@ def resolve(name_or_path: str, *, variant: str | None = None,
             raise
         note = Problem(f"these problems were found loading {display} with the variant "
                        f"{variant!r} (--variant {variant})")
-        raise type(exc)([*exc.problems, note]) from None
+        try:  # what the definition holds without the variant is not the variant's
+            load_definition(path, overrides=overrides, display=display,
+                            check_parameters=check_parameters, kinds=kinds_for)
+            without: tuple[Problem, ...] = ()
+        except PrintkitError as plain:
+            without = plain.problems
+        located = name_variant(exc.problems, path, display, variant, without)
+        raise type(exc)([*located, note]) from None
     if definition.rules is None:
         return ResolvedGame(definition, None)
     cls = engine_class(definition.rules)
