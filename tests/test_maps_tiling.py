@@ -94,6 +94,16 @@ def test_tiles_are_even_rather_than_full_sheets_and_a_sliver(tmp_path: Path) -> 
     assert max(widths) - min(widths) <= 10 * 72 / 25.4 + 1e-6  # one square at most
 
 
+def test_no_sheet_holds_only_the_margin(tmp_path: Path) -> None:
+    """A hex map 192 mm wide (its spaces 180 mm) on portrait A4, 188 mm across: the only
+    lines that cut no hexagon are the grid's sides, and a seam there left a sheet of 6 mm
+    of bare margin; the two sheets are now of one width."""
+    part = plan(definition(tmp_path, "grid: {type: hex, orientation: pointy, columns: 7, "
+                           "rows: 3, size: 24mm}", "{orientation: portrait}"))
+    widths = [tile.content.w * 25.4 / 72 for tile in part.tiling.tiles]
+    assert widths == pytest.approx([96.0, 96.0])
+
+
 def test_a_board_on_one_sheet_has_no_assembly_page(tmp_path: Path, run_cli: Run) -> None:
     path = definition(tmp_path, "track: {columns: 10, rows: 1, size: 15mm}")
     printed = pages(tmp_path, run_cli, path)

@@ -30,13 +30,21 @@ class BoardTiles:
 
 
 def board_outline(board: BoardComponent, *, band: bool) -> BoardOutline:
-    """What the tiler needs of the drawing with or without its title band (points)."""
+    """What the tiler needs of the drawing with or without its title band (points).
+
+    The seams it may choose are the lines inside the spaces' area that cut no space: the
+    outer lines of the spaces and the foot of the title band are left out, since a seam
+    there would give a sheet of bare margin or of title alone (with no line left to choose,
+    the tiler cuts the board into equal sheets)."""
     width, height = board.drawn(band=band)
     xs, ys = seams(board_spaces(board, band=band))
-    top = TITLE_BAND if band else 0.0
-    play_w, play_h = width - 2 * MARGIN, height - 2 * MARGIN - top
-    return BoardOutline(width * MM, height * MM, tuple(x * MM for x in xs),
-                        tuple(sorted((height - y) * MM for y in ys)),
+    top = MARGIN + (TITLE_BAND if band else 0.0)
+    eps = 1e-6
+    inner_x = [x for x in xs if MARGIN + eps < x < width - MARGIN - eps]
+    inner_y = [y for y in ys if top + eps < y < height - MARGIN - eps]
+    play_w, play_h = width - 2 * MARGIN, height - MARGIN - top
+    return BoardOutline(width * MM, height * MM, tuple(x * MM for x in inner_x),
+                        tuple(sorted((height - y) * MM for y in inner_y)),
                         Rect(MARGIN * MM, MARGIN * MM, play_w * MM, play_h * MM))
 
 
