@@ -211,8 +211,8 @@ class BackResolver:
             return self.deck.fixed
         return self.first_deck_back or self.pattern()
 
-    def _fields_known(self, source: BackSource, where: PathKey, names: Collection[str],
-                      layout: Layout | None) -> bool:
+    def _fields_known(self, source: BackSource, where: PathKey, group: str,
+                      names: Collection[str], layout: Layout | None) -> bool:
         """Whether the group at ``where`` has every field the back reads (reported once
         per group and back)."""
         available = {*names, *BUILT_IN}
@@ -233,9 +233,8 @@ class BackResolver:
             what = f"layout {layout.name!r}" if layout is not None and path != (
                 *source.path, source.kind) else "the back"
             self.problems.append(self.doc.problem(path, f"{what} uses {{{name}}} but face "
-                                 f"group {where[-1] + 1 if isinstance(where[-1], int) else 1}"
-                                 f" has no field {name!r}" + did_you_mean(name, available)
-                                 + f" (its fields: {listed})"))
+                                 f"group {group!r} has no field {name!r}"
+                                 + did_you_mean(name, available) + f" (its fields: {listed})"))
         return fine
 
     def _resolve(self, source: BackSource, where: PathKey, names: Collection[str],
@@ -245,7 +244,8 @@ class BackResolver:
         if source.fixed is not None:
             return source.fixed
         assert source.pattern is not None
-        if not self._fields_known(source, where, names, None):
+        group = str(card.values.get("id", ""))
+        if not self._fields_known(source, where, group, names, None):
             return None
         values = {k: str(v) for k, v in card.values.items()}
         name = source.pattern.fill(values).strip()
@@ -273,7 +273,7 @@ class BackResolver:
                     f"the back names the layout {name!r}, which layouts: does not have"
                     + did_you_mean(name, self.content.layouts) + f" (layouts: {known})", at))
             return None
-        if not self._fields_known(source, where, names, layout):
+        if not self._fields_known(source, where, group, names, layout):
             return None
         used = sorted({field for field, _ in layout_fields(layout)})
         key = ("layout", name, *((field, values.get(field, "")) for field in used))
