@@ -180,8 +180,9 @@ def components(directive: Directive, definition: Definition, engine: Any,
     total = 0
     for group, faces in groups.items():
         copies = sum(face.copies for face in faces)
-        if group not in definition.group_backs:  # a group with a back of its own has not this
-            total += copies
+        # a card with a back of its own (its group's, or its data's) has not the deck's back
+        total += sum(face.copies for face in faces
+                     if face.back is None or face.back.options is definition.back_options)
         decks = len({face.deck for face in faces})
         first = [face for face in faces if face.deck == 0]
         note = (f"{copies // decks} in each of {decks} decks, told apart by the letter in "
