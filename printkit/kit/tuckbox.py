@@ -31,8 +31,8 @@ class KitTuckbox:
 def plan_tuckboxes(definition: Definition, cards: CardsPlan | None,
                    components: ComponentsPlan) -> tuple[KitTuckbox, ...]:
     """A box for the main deck and for each ``cards`` component: each deck's card size,
-    its cards (copies included; ``tuckbox: cards:`` sets the main deck's), its back and its
-    first face, on the build's paper.  None with ``tuckbox: make: false`` or when
+    its cards (copies included; ``tuckbox: cards:`` sets the main deck's) and its back,
+    on the build's paper.  None with ``tuckbox: make: false`` or when
     ``--sheets`` leaves ``tuckbox`` out.  Raises every problem of every box at once."""
     decks = [part for part in (cards, *components.parts) if isinstance(part, CardsPlan)]
     boxes: list[KitTuckbox] = []
@@ -45,8 +45,7 @@ def plan_tuckboxes(definition: Definition, cards: CardsPlan | None,
         try:
             plan = plan_tuckbox(
                 definition, card_width=spec.card_w, card_height=spec.card_h,
-                cards=len(deck.deck), back=deck.back,
-                face=deck.faces[0] if deck.faces else None, bleed=spec.bleed,
+                cards=len(deck.deck), back=deck.back, bleed=spec.bleed,
                 paper=deck.plan.paper, margin=spec.margin,
                 deck="" if main else deck.deck_source.stem)
         except DefinitionError as exc:

@@ -1,10 +1,10 @@
 """Draw a planned tuck box (:mod:`printkit.pdf.tuckbox_plan`) as a PDF.
 
-What is printed is the outside of the box: the front in the box's colour with the title
-and a card's face, the deck's back on the back, the title along both spines and on the
-lid, the number of cards on the bottom.  The flaps that go inside stay white; the glue
-flaps are grey and say so.  Cut lines are solid black, fold lines dashed grey (seen on
-white and on a dark colour alike), drawn last, over the artwork.
+What is printed is the outside of the box: the deck's back on the back and on the front,
+where plates of the box's colour carry the title and the number of cards; the title along
+both spines and on the lid, the number of cards on the bottom.  The flaps that go inside
+stay white; the glue flaps are grey and say so.  Cut lines are solid black, fold lines
+dashed grey (seen on white and on a dark colour alike), drawn last, over the artwork.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from printkit.pdf.geometry import INFO_BAND, Rect
 from printkit.pdf.label import draw_label
 from printkit.pdf.pdfcanvas import FormLibrary, new_canvas, saved
 from printkit.pdf.tuckbox_net import Panel, Piece
-from printkit.pdf.tuckbox_plan import BoxPage, Placed, TuckboxPlan, Words
+from printkit.pdf.tuckbox_plan import LEAST_TEXT, BoxPage, Placed, TuckboxPlan, Words
 from printkit.units import MM
 
 CUT_WIDTH = 0.6
@@ -31,7 +31,6 @@ GLUE_GREY = 0.82
 BLEED = 1.5 * MM
 """How far a panel's colour runs past a cut edge, so a cut a little outside the line shows
 no white."""
-FACE_BORDER = 0.8 * MM
 
 
 def tuckbox_pdf(plan: TuckboxPlan, *, margin: float) -> bytes:
@@ -84,9 +83,8 @@ def _piece(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, placed: Placed
         for panel in piece.panel("lid"):
             _words_in(canvas, plan.lid, panel.rect, plan.ink)
         for panel in piece.panel("bottom"):
-            count = Words((f"{plan.cards} cards",), BOLD, min(9.0, 0.35 * panel.rect.h))
-            if count.size >= 4:
-                _words_in(canvas, count, panel.rect, plan.ink)
+            if plan.count is not None and plan.count.size <= 0.35 * panel.rect.h:
+                _words_in(canvas, plan.count, panel.rect, plan.ink)
         _glue(canvas, piece)
         if placed.number:
             _piece_number(canvas, piece, placed.number)
@@ -138,40 +136,31 @@ def _back(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, panel: Panel) -
 
 
 def _front(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, panel: Panel) -> None:
-    """The title at the top, a card's face below it, the number of cards at the foot."""
+    """The deck's back, as on the back panel, under a plate of the box's colour with the
+    title across the top and one with the number of cards across the foot."""
+    _back(canvas, forms, plan, panel)
     r = panel.rect
     title = plan.title
     lead = title.size * 1.2
     top = r.top - max(plan.size.notch + 2 * MM, 0.06 * r.h) - title.size
+    under = top - (len(title.lines) - 1) * lead - 0.3 * title.size
+    if plan.subtitle is not None:
+        under -= 1.4 * plan.subtitle.size
+    bled = _bled(panel)
+    canvas.setFillColor(HexColor(plan.colour))
+    canvas.rect(bled.x, under - 2 * MM, bled.w, bled.top - under + 2 * MM, stroke=0, fill=1)
     canvas.setFillColor(HexColor(plan.ink))
     for index, line in enumerate(title.lines):
         canvas.setFont(title.font, title.size)
         canvas.drawCentredString(r.x + r.w / 2, top - index * lead, line)
-    under = top - (len(title.lines) - 1) * lead - title.size
     if plan.subtitle is not None:
         canvas.setFont(plan.subtitle.font, plan.subtitle.size)
-        canvas.drawCentredString(r.x + r.w / 2, under - 0.2 * plan.subtitle.size,
+        canvas.drawCentredString(r.x + r.w / 2, under + 0.3 * plan.subtitle.size,
                                  plan.subtitle.lines[0])
-        under -= 1.4 * plan.subtitle.size
-    foot = Words((f"{plan.cards} cards",), BOLD, min(9.0, 0.05 * r.w))
-    canvas.setFont(BOLD, foot.size)
-    canvas.drawCentredString(r.x + r.w / 2, r.y + 0.05 * r.h, foot.lines[0])
-    if plan.face is None:
-        return
-    room_top = under
-    room_bottom = r.y + 0.05 * r.h + foot.size * 2
-    room_h = room_top - room_bottom
-    scale = min(0.7 * r.w / plan.card_width, room_h / plan.card_height)
-    if scale <= 0.2:
-        return
-    w, h = plan.card_width * scale, plan.card_height * scale
-    x, y = r.x + (r.w - w) / 2, room_bottom + (room_h - h) / 2
-    with saved(canvas):
-        canvas.setFillColor(HexColor("#ffffff"))
-        canvas.rect(x - FACE_BORDER, y - FACE_BORDER, w + 2 * FACE_BORDER,
-                    h + 2 * FACE_BORDER, stroke=0, fill=1)
-        _clip(canvas, Rect(x, y, w, h))
-        _art(canvas, forms, plan.face, plan, x, y, scale)
+    if plan.count is not None:
+        canvas.setFillColor(HexColor(plan.colour))
+        canvas.rect(bled.x, r.y, bled.w, 2.4 * plan.count.size, stroke=0, fill=1)
+        _words_in(canvas, plan.count, Rect(r.x, r.y, r.w, 2.4 * plan.count.size), plan.ink)
 
 
 def _words_in(canvas: Canvas, words: Words | None, r: Rect, ink: str) -> None:
@@ -208,7 +197,7 @@ def _glue(canvas: Canvas, piece: Piece) -> None:
         ys = [y for _, y in corners]
         box = Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
         size = min(7.0, 0.45 * min(box.w, box.h))
-        if size < 3:
+        if size < LEAST_TEXT:
             continue
         words = Words(("glue",), BOLD, size)
         if box.h > box.w:
@@ -222,9 +211,7 @@ def _piece_number(canvas: Canvas, piece: Piece, number: int) -> None:
     corners = piece.glue[0]
     xs = [x for x, _ in corners]
     ys = [y for _, y in corners]
-    size = min(6.0, 0.4 * (max(xs) - min(xs)))
-    if size < 3:
-        return
+    size = max(LEAST_TEXT, min(8.0, 0.4 * (max(xs) - min(xs))))
     canvas.setFillColor(HexColor("#333333"))
     canvas.setFont(BOLD, size)
     canvas.drawCentredString((min(xs) + max(xs)) / 2, min(ys) + 6 * MM, str(number))

@@ -24,9 +24,9 @@ from printkit.units import MM
 
 GAP = 4 * MM
 """Space between the label band and the net, and between two pieces on one page."""
-LEAST_TEXT = 4.0
-"""The smallest text (points) the box prints; a spine or lid too narrow for it stays
-plain."""
+LEAST_TEXT = 6.0
+"""The smallest text (points) the box prints, the least a player should have to read; a
+spine, lid or flap too narrow for it stays plain."""
 TITLE_LINES = 3
 """The most lines the title may take on the front."""
 
@@ -79,13 +79,15 @@ class TuckboxPlan:
     colour: str
     ink: str
     back: Artwork
-    face: Artwork | None
+    """The deck's back, printed on the back and the front."""
     card_width: float
     card_height: float
     bleed: float
     """The bleed the artwork was drawn with (points)."""
     subtitle: Words | None = None
     """The deck's name under the title on the front, for a ``cards`` component's box."""
+    count: Words | None = None
+    """``54 cards``, on the front's foot and the bottom."""
 
     @property
     def pieces(self) -> int:
@@ -108,7 +110,7 @@ class TuckboxPlan:
 
 
 def plan_tuckbox(definition: Definition, *, card_width: float, card_height: float,
-                 cards: int, back: Artwork, face: Artwork | None, bleed: float,
+                 cards: int, back: Artwork, bleed: float,
                  paper: Paper, margin: float, deck: str = "") -> TuckboxPlan | None:
     """The tuck box of the main deck, or of the ``cards`` component called ``deck``
     (``None`` when ``tuckbox: make: false``); raises :class:`DefinitionError` with every
@@ -141,8 +143,18 @@ def plan_tuckbox(definition: Definition, *, card_width: float, card_height: floa
         raise DefinitionError(problems)
     return TuckboxPlan(f"{definition.title}, {deck}" if deck else definition.title, size,
                        count, pages, paper, title, spine, lid,
-                       settings.colour or definition.accent, settings.ink, back, face,
-                       card_width, card_height, bleed, subtitle)
+                       settings.colour or definition.accent, settings.ink, back,
+                       card_width, card_height, bleed, subtitle,
+                       _count(count, size))
+
+
+def _count(cards: int, size: BoxSize) -> Words | None:
+    """``54 cards`` in the labels' bold face, as large as the front's width allows (at most
+    9 pt); ``None`` on a front too narrow for :data:`LEAST_TEXT`."""
+    face = shipped_families()["Vera"].face(bold=True, italic=False)
+    assert face is not None
+    words = f"{cards} card{'s' if cards != 1 else ''}"
+    return _one_line(words, face, min(9.0, 0.05 * size.width), 0.85 * size.width)
 
 
 def _face(definition: Definition, text: str, where: Location | None,
