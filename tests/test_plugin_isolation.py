@@ -204,7 +204,7 @@ def test_a_build_of_every_game_builds_all_but_the_broken_and_names_it(
         for jobs in ("1", "2"):
             done = run_cli("build", "-q", "--jobs", jobs, "-o", str(tmp_path / jobs))
             assert done.status == 1
-            assert done.out == f"Toy Nim: 14 files in {tmp_path / jobs / 'toy-nim'}/\n"
+            assert done.out == f"Toy Nim: 15 files in {tmp_path / jobs / 'toy-nim'}/\n"
             assert done.err.startswith("error: game plugin 'lost-definition': cannot find "
                                        "its definition no_such_package/lost.yaml")
         named = run_cli("build", "-q", "lost-definition", "toy-nim", "-o", str(tmp_path / "n"))

@@ -17,6 +17,7 @@ from printkit.kit.naming import kit_name
 from printkit.kit.options import BuildOptions, build_changes
 from printkit.kit.outputs import OutputSet
 from printkit.kit.prepare import prepare_kit
+from printkit.kit.tuckbox import write_tuckboxes
 from printkit.kit.write import write_board, write_cards, write_components
 from printkit.settings import Settings
 
@@ -58,6 +59,7 @@ def _draw(game: ResolvedGame, output_root: Path, options: BuildOptions, variant:
     if kit.board is not None:
         write_board(kit.board, game, out, progress)
     write_components(kit.components, out, progress, kit.plan.layouts)
+    write_tuckboxes(kit.tuckboxes, out, margin=kit.plan.spec.margin)
     if kit.booklet is not None:
         progress("booklet examples", kit.booklet.figures, kit.booklet.figures)
         files = booklet_files(kit.booklet, kit.plan.paper, kit.plan.duplex)
