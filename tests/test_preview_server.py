@@ -148,11 +148,11 @@ def test_only_the_loopback_names_are_answered(preview: PreviewServer) -> None:
 
 
 def test_malformed_paths_get_404(preview: PreviewServer) -> None:
-    for path in ("/face/" + "9" * 5000 + ".svg", "/face/\u00b2.svg", "/face/-1.svg",
-                 "/face/01.svg", "/face/99.svg", "/../../etc/passwd", "/spells.csv",
+    for path in ("/picture/" + "9" * 5000 + ".svg", "/picture/\u00b2.svg", "/picture/-1.svg",
+                 "/picture/01.svg", "/picture/99.svg", "/../../etc/passwd", "/spells.csv",
                  "/spellbook.yaml", "/board.svg", "/booklet.html"):
         assert _get(preview, path) == (404, b""), path
-    assert _get(preview, "/face/0.svg?x=" + "9" * 5000)[0] == 200
+    assert _get(preview, "/picture/0.svg?x=" + "9" * 5000)[0] == 200
 
 
 def test_the_watcher_reads_exactly_the_files_the_definition_reads(folder: Path) -> None:
@@ -185,7 +185,7 @@ def test_only_a_change_to_a_file_read_rebuilds_once(preview: PreviewServer,
     data = folder / "spells.csv"
     data.write_text(data.read_text().replace("Spark,", "Sparkle,"))
     _wait(live, lambda: live.version > version and live.waiting)
-    assert any(">Sparkle<" in svg for _, svg in live.preview.faces)
+    assert any(">Sparkle<" in svg for svg in _svgs(live.preview))
     # the watcher has gone back to waiting without a second rebuild: it sees this change
     noticed = live.noticed
     (folder / "notes.txt").write_text("done")
@@ -203,7 +203,7 @@ def test_a_save_by_renaming_a_new_file_over_the_old_one_is_seen(preview: Preview
     saved.write_text(data.read_text().replace("Spark,", "Sparkle,"))
     saved.replace(data)
     _wait(live, lambda: live.version > version)
-    assert any(">Sparkle<" in svg for _, svg in live.preview.faces)
+    assert any(">Sparkle<" in svg for svg in _svgs(live.preview))
 
 
 def test_the_page_asks_once_and_is_answered_when_the_version_moves(
@@ -273,7 +273,7 @@ def test_a_missing_data_file_is_picked_up_when_it_appears(folder: Path) -> None:
         (folder / "tables").mkdir()
         shutil.copy(folder / "spells.csv", folder / "tables" / "spells.csv")
         _wait(live, lambda: not live.preview.problems)
-        assert live.version > version and len(live.preview.faces) == 13
+        assert live.version > version and len(live.preview.pictures) == 13
     finally:
         server.close()
 
@@ -305,10 +305,10 @@ _STATUSES = {200, 400, 404, 405, 421, 431, 505}
 _TEXT = st.text(st.characters(codec="latin-1"), max_size=60)
 _METHODS = st.sampled_from(["GET", "HEAD", "POST", "get", "PUT", "OPTIONS", "CONNECT"])
 _PATHS = st.one_of(
-    st.sampled_from(["/", "/version", "/face/0.svg", "/face/12.svg", "/face/13.svg",
+    st.sampled_from(["/", "/version", "/picture/0.svg", "/picture/12.svg", "/picture/13.svg",
                      "/board.svg", "/booklet.html", "*", "http://127.0.0.1:8765/"]),
-    st.builds(lambda n: f"/face/{n}.svg", st.integers(-10, 10**60)),
-    st.builds(lambda a, b: a + "?" + b, st.just("/face/3.svg"), _TEXT),
+    st.builds(lambda n: f"/picture/{n}.svg", st.integers(-10, 10**60)),
+    st.builds(lambda a, b: a + "?" + b, st.just("/picture/3.svg"), _TEXT),
     _TEXT.map(lambda text: "/" + text))
 _HEADERS = st.lists(st.tuples(st.sampled_from(["Host", "host", "Accept", "X-Y", "Bad Name",
                                                ""]),
@@ -323,9 +323,15 @@ def _request(method: str, path: str, version: str, headers: list[tuple[str, str]
 
 def _rendered(preview: Preview, version: int) -> set[bytes]:
     """Every body the server may send for this rendering."""
-    texts = [page(preview, version, "spellbook.yaml"), str(version), preview.board,
-             preview.booklet, *(svg for _, svg in preview.faces)]
-    return {text.encode() for text in texts if text}
+    texts = [page(preview, version, "spellbook.yaml"), str(version), preview.booklet,
+             *_svgs(preview)]
+    return ({text.encode() for text in texts if text}
+            | {picture.png for picture in preview.pictures if picture.png}
+            | {font.data for font in preview.fonts})
+
+
+def _svgs(preview: Preview) -> list[str]:
+    return [picture.svg for picture in preview.pictures if picture.svg]
 
 
 def _check(reply: bytes, allowed: set[bytes]) -> None:

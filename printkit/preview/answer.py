@@ -1,10 +1,11 @@
 """The preview's answer to one HTTP request: worked out from the request's head alone.
 
 Only ``GET`` and ``HEAD`` of the few things a rendering made are answered: the page
-(``/``), its version number (``/version``), each face (``/face/N.svg``), the board
-(``/board.svg``) and the booklet (``/booklet.html``); a query is ignored but for
-``/version?after=N`` (answered once the version is no longer N).  Everything else gets an
-empty error answer, and nothing is ever read from disk.
+(``/``), its version number (``/version``), each picture of the kit (``/picture/N.svg`` or
+``.png``), the booklet (``/booklet.html``) and the font files the booklet names
+(``/font/NAME.ttf``, content-addressed, so a browser may keep them); a query is ignored but
+for ``/version?after=N`` (answered once the version is no longer N).  Everything else gets
+an empty error answer, and nothing is ever read from disk on a request's say.
 
 The ``Host`` header must name the loopback address the server listens on (``localhost``,
 ``127.0.0.1`` or ``[::1]``, with or without its port): a page elsewhere that points a name
@@ -28,7 +29,10 @@ LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 
 _REQUEST_LINE = re.compile(r"([A-Z]{1,20}) (\S{1,8000}) HTTP/([0-9])\.([0-9])")
 _HEADER = re.compile(r"([!#$%&'*+.^_`|~0-9A-Za-z-]+):(.*)")
-_FACE = re.compile(r"/face/(0|[1-9][0-9]{0,8})\.svg")
+_PICTURE = re.compile(r"/picture/(0|[1-9][0-9]{0,8})\.(svg|png)")
+_FONT = re.compile(r"/font/([0-9a-f]{16}\.ttf)")
+KEEP = "max-age=86400, immutable"
+"""How long a browser may keep a font file (its name is its content's digest)."""
 _AFTER = re.compile(r"after=(0|[1-9][0-9]{0,17})")
 
 
@@ -42,12 +46,14 @@ class Answer:
     """The Content-Type (empty: no body)."""
     allow: str = ""
     """The Allow header (for 405)."""
+    cache: str = "no-store"
+    """The Cache-Control header."""
 
     def encode(self, *, head_only: bool = False) -> bytes:
         """The response as sent: status line, headers, and the body unless ``head_only``."""
         lines = [f"HTTP/1.1 {self.status.value} {self.status.phrase}",
                  f"Content-Length: {len(self.body)}",
-                 "Cache-Control: no-store",
+                 f"Cache-Control: {self.cache}",
                  "X-Content-Type-Options: nosniff",
                  "Connection: close"]
         if self.kind:
@@ -117,13 +123,20 @@ def route(path: str, preview: Preview, version: int, name: str) -> Answer:
         return _ok(page(preview, version, name), "text/html")
     if path == "/version":
         return _ok(str(version), "text/plain")
-    if path == "/board.svg" and preview.board:
-        return _ok(preview.board, "image/svg+xml")
     if path == "/booklet.html" and preview.booklet:
         return _ok(preview.booklet, "text/html")
-    face = _FACE.fullmatch(path)
-    if face is not None and int(face.group(1)) < len(preview.faces):
-        return _ok(preview.faces[int(face.group(1))][1], "image/svg+xml")
+    picture = _PICTURE.fullmatch(path)
+    pictures = preview.pictures if picture is not None else ()
+    if picture is not None and int(picture.group(1)) < len(pictures):
+        shown = pictures[int(picture.group(1))]
+        if shown.suffix == picture.group(2):
+            return (Answer(HTTPStatus.OK, shown.png, "image/png") if shown.png
+                    else _ok(shown.svg, "image/svg+xml"))
+    font = _FONT.fullmatch(path)
+    if font is not None:
+        for served in preview.fonts:
+            if served.name == font.group(1):
+                return Answer(HTTPStatus.OK, served.data, "font/ttf", cache=KEEP)
     return Answer(HTTPStatus.NOT_FOUND)
 
 

@@ -98,6 +98,21 @@ class Reads:
         inside = path.rstrip(os.sep) + os.sep
         return any(missing.startswith(inside) for missing in self.missing)
 
+    def joined(self, older: Reads) -> Reads:
+        """These reads and those of an ``older`` rendering: a file only the older one read
+        is noted as it is now (missing if it has gone)."""
+        files = dict(self.files)
+        missing = set(self.missing)
+        for path in older.files.keys() - files.keys():
+            now = stamp(path)
+            if now is None:
+                missing.add(path)
+            else:
+                files[path] = now
+        missing.update(path for path in older.missing - files.keys()
+                       if not os.path.exists(path))
+        return Reads(files, frozenset(missing - files.keys()))
+
     def folders(self) -> list[str]:
         """The folders to watch: each read file's, and the nearest existing folder of each
         missing one."""

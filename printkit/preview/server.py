@@ -4,8 +4,8 @@ Two threads do the work.  The watcher waits, without looking at anything, for a 
 of the files the last rendering read (:mod:`printkit.preview.watch`); then it prepares the
 game again (:func:`~printkit.preview.render.render_preview`) and bumps a version number.
 The page asks for that number every few hundred milliseconds and reloads when it moves.
-Problems are shown on the page, located as on the command line, and the server keeps
-running.
+Problems are shown on the page, located as on the command line, above the last kit that
+built, and the server keeps running.
 
 The server is one asyncio event loop on the loopback address: an idle connection costs no
 thread, at most :data:`MOST_CONNECTIONS` are kept open at once (to make room, the one
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.preview.answer import ERROR_TOO_LARGE, Request, allowed_hosts, parse, reply
-from printkit.preview.render import Preview, render_preview
+from printkit.preview.render import Preview, render_preview, under_problems
 from printkit.preview.watch import wait_for_change
 from printkit.settings import Settings
 
@@ -74,6 +74,8 @@ class Live:
                                        "is a bug in printkit; the preview goes on watching",
                               reads=self.preview.reads)
         with self.changed:
+            if preview.problems:  # keep showing the last good kit beneath the problems
+                preview = under_problems(self.preview, preview)
             self.preview = preview
             self.version += 1
             self.changed.notify_all()
