@@ -207,6 +207,12 @@ components:
     assert len(token_pages) == 2
     assert sorted(c for c in _back_colours(kit / "chits.pdf", 1) if c) == sorted(
         [rgb(SPADES), rgb(HEARTS)])
+    result = _run("export", "png", str(definition), "-o", str(tmp_path / "png"), "--dpi", "60")
+    assert result.status == 0, result.err
+    folder = next((tmp_path / "png").iterdir())
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.png")
+                  if p.parts[-2] != "front" and "chits" in p.parts) == [
+        "chits/back.png", "chits/back/chit-2.png"]  # each back once, named by its token
 
 
 def test_exports_write_every_back_once(tmp_path: Path) -> None:

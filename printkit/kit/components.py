@@ -147,8 +147,7 @@ def _plan(definition: Definition, component: object, plan: PrintPlan,
         sheets = pages_needed(len(tokens.fronts), tokens.per_page)
         return tokens, _summary(component, sheets, (f"{component.name}.pdf",))
     if isinstance(component, SheetComponent):
-        family = definition.content.family(definition.content.font)
-        assert family is not None  # the loader settled on a family that exists
+        family = definition.content.sheet_family  # the definition's font and fallbacks
         page = table_page(component, family, plan.paper, plan.spec.margin)
         return (SheetPlan(component, definition.title, page, definition.accent),
                 ComponentSummary(component.name, "sheet", component.copies, page.paper.name,
@@ -165,17 +164,18 @@ def _summary(component: CardsComponent | TokensComponent | BoardComponent, sheet
                             sheets, files)
 
 
-def _token_back(back: Back, frame: Frame, title: str, by_svg: dict[str, Artwork],
+def _token_back(back: Back, front: str, frame: Frame, title: str, by_svg: dict[str, Artwork],
                 problems: list[Problem]) -> Artwork:
     """A token's back of a back kind, drawn once for each different drawing: the first is
-    ``back``, the others ``back:2``, ``back:3``... (problems kept for the end)."""
+    ``back``, each other ``back:FRONT`` after the first front it is behind (problems kept
+    for the end)."""
     try:
         svg = render_back(back.kind, frame, back.options, title, back.owner)
     except DefinitionError as exc:
         problems.extend(p for p in exc.problems if p not in problems)
         svg = ""
     if svg not in by_svg:
-        by_svg[svg] = Artwork(f"back:{len(by_svg) + 1}" if by_svg else "back", svg)
+        by_svg[svg] = Artwork(f"back:{front}" if by_svg else "back", svg)
     return by_svg[svg]
 
 
@@ -205,8 +205,8 @@ def _tokens(definition: Definition, tokens: TokensComponent, plan: PrintPlan) ->
         if isinstance(behind, CardFace):
             backs += [art("back", behind)] * face.copies
         elif behind is not None:
-            backs += [_token_back(behind, frame, definition.title, by_svg, problems)
-                      ] * face.copies
+            backs += [_token_back(behind, face.key, frame, definition.title, by_svg,
+                                  problems)] * face.copies
     if problems:
         raise DefinitionError(problems)
     shape = TokenShape(tokens.shape, tokens.orientation, tokens.width, tokens.height)
