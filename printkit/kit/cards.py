@@ -17,8 +17,7 @@ from printkit.definition.model import Back, CardFace, Definition
 from printkit.errors import DefinitionError, Problem, sort_problems
 from printkit.kit.options import PrintPlan
 from printkit.pdf.artwork import Artwork
-from printkit.pdf.geometry import LayoutError, SheetSpec, sheet_grid
-from printkit.pdf.gutterfold import fold_sheet
+from printkit.pdf.geometry import LayoutError, SheetSpec, fold_sheet, sheet_grid
 from printkit.render.kinds import render_back, render_face
 from printkit.render.svg import Frame
 
