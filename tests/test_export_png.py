@@ -116,7 +116,8 @@ def test_tokens_components_and_plain_boards(tmp_path: Path, run_cli: Run) -> Non
     names = {str(p.relative_to(folder)) for p in folder.rglob("*.png")}
     assert {"cards/backs/unit.png", "cards/backs/order.png", "events/back.png",
             "counters/front/Guard.png", "counters/back/Guard.png", "coins/back/coin-back.png",
-            "chits/back.png", "map/whole.png", "map/tile-B1.png", "track/assembly.png"} <= names
+            "chits/back.png", "map/whole.png", "map/tile-B1.png", "track/tile-A1.png"} <= names
+    assert "track/assembly.png" not in names  # the track fits one sheet: nothing to join
     assert len([n for n in names if n.startswith("counters/")]) == 8
     coin = Image.open(folder / "coins" / "front" / "coin-1.png")
     assert coin.size == (_px(20 + 6), _px(20 + 6))  # 20 mm across, bleed all round

@@ -111,3 +111,13 @@ def test_a_board_on_one_sheet_has_no_assembly_page(tmp_path: Path, run_cli: Run)
     words = printed[0][2]
     assert "on one sheet of A4" in words and "page 1 of 1" in words
     assert "putting the board together" not in words and "sheets of" not in words
+
+
+def test_the_png_export_of_a_one_sheet_board_has_no_assembly_image(tmp_path: Path,
+                                                                   run_cli: Run) -> None:
+    path = definition(tmp_path, "track: {columns: 10, rows: 1, size: 15mm}")
+    result = run_cli("-q", "export", "png", str(path), "-o", str(tmp_path / "png"),
+                     "--dpi", "50")
+    assert result.status == 0, result.err
+    folder = tmp_path / "png" / "maps--png-50dpi" / "map"
+    assert sorted(p.name for p in folder.iterdir()) == ["tile-A1.png", "whole.png"]

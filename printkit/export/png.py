@@ -3,8 +3,9 @@ print services that take pictures rather than PDFs.
 
 Each picture is drawn once at the chosen resolution with the kit's bleed: a face shown by
 several cards, or a back behind every card, is one file.  Boards come twice: as the pages
-of the tiled board (the assembly map, then each sheet with its glue bands, as
-``board.pdf`` prints them) and as one image of the whole board.  The folder::
+of the tiled board (the assembly map when there is more than one sheet, then each sheet
+with its glue bands, as ``board.pdf`` prints them) and as one image of the whole board.
+The folder::
 
     cards/KEY.png  cards/back.png  cards/backs/GROUP.png   the main deck
     NAME/...                                               a cards component, likewise
@@ -87,7 +88,8 @@ def _board(out: OutputSet, board: BoardPieces, tiled: bytes, dpi: float,
            progress: Progress) -> None:
     whole = next(png_pages(artwork_pdf([board.svg], title=board.label), dpi))
     out.add(f"{board.name}/whole.png", whole)
-    names = ["assembly", *(f"tile-{name}" for name in board.tiles)]
+    map_page = ["assembly"] if len(board.tiles) > 1 else []  # one sheet: nothing to join
+    names = [*map_page, *(f"tile-{name}" for name in board.tiles)]
     for done, (name, png) in enumerate(zip(names, png_pages(tiled, dpi), strict=True),
                                        start=1):
         out.add(f"{board.name}/{name}.png", png)
