@@ -89,7 +89,7 @@ def test_the_plugin_scaffold_installs_checks_and_builds(run_cli: Run, tmp_path: 
     checked = _run([sys.executable, "-m", "printkit", "check", NAME], site, away)
     assert checked.returncode == 0, checked.stderr
     assert f"{NAME}: Demo Game is valid" in checked.stdout
-    assert checked.stdout.count("1 booklet examples verified") == 2  # and its variant
+    assert checked.stdout.count("1 booklet example verified") == 2  # and its variant
 
     built = _run([sys.executable, "-m", "printkit", "-q", "build", NAME, "--jobs", "1",
                   "-o", str(tmp_path / "out")], site, away)

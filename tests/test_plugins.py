@@ -36,7 +36,7 @@ def test_the_test_game_is_listed_checked_and_built(tmp_path: Path, run_cli: Run)
     assert "toy-nim" in listed.out and "Toy Nim: 6 cards" in listed.out
     checked = run_cli("check", "toy-nim")
     assert checked.status == 0, checked.err
-    assert "1 booklet examples verified" in checked.out
+    assert "1 booklet example verified" in checked.out
     built = run_cli("build", "toy-nim", "-o", str(tmp_path))
     assert built.status == 0, built.err
     kit = tmp_path / "toy-nim"

@@ -20,6 +20,7 @@ from printkit.booklet.pagesize import check_page
 from printkit.errors import DefinitionError, PrintkitError, Problem
 from printkit.kit.board import BoardPlan, plan_board
 from printkit.kit.cards import CardsPlan, plan_cards
+from printkit.kit.checkline import check_line
 from printkit.kit.components import ComponentsPlan, TokensPlan, plan_components
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.kit.options import BuildOptions, PrintPlan, paper_location, plan
@@ -119,10 +120,5 @@ def _check_variants(name_or_path: str, variant: str | None, overrides: Settings,
                            f"(printkit check {name_or_path} --variant {name})")
             raise type(exc)([*exc.problems, note]) from None
         label = f"{name_or_path}" + (f" --variant {name}" if name else "")
-        examples = kit.booklet.figures if kit.booklet is not None else 0
-        board = kit.board.summary if kit.board is not None else "no board"
-        parts = "".join(f"; {summary.line}" for summary in kit.components.summaries)
-        cards = kit.cards.summary if kit.cards is not None else "no main deck"
-        lines.append(f"{label}: {game.definition.title} is valid ({cards}; "
-                     f"{board}{parts}; {examples} booklet examples verified)")
+        lines.append(check_line(label, game.definition.title, kit))
     return lines
