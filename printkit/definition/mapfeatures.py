@@ -15,7 +15,7 @@ Every problem is reported at its table cell.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +25,10 @@ from printkit.definition.pieces import Reading
 from printkit.definition.schema import Colour, Field, Length, MapOf, Record, Text
 from printkit.errors import Problem
 from printkit.units import MM
+from printkit.yamlsource import PathKey
+
+SpaceOf = Callable[[Cell], "tuple[str, int, int] | None"]
+"""A cell naming a space to the space's board key, reporting what is wrong (``None``)."""
 
 STYLE = Record(description="How a feature is drawn.", fields={
     "draw": Field(Text("along: a line over the side between the two spaces (a river, a "
@@ -130,9 +134,9 @@ def feature_styles(spec: Mapping[str, Any]) -> dict[str, FeatureStyle]:
     return styles
 
 
-def read_features(reading: Reading, spec: Mapping[str, Any], path: tuple[str | int, ...],
+def read_features(reading: Reading, spec: Mapping[str, Any], path: PathKey,
                   columns: int, rows: int, shape: str | None,
-                  space: Any) -> tuple[Feature, ...]:
+                  space: SpaceOf) -> tuple[Feature, ...]:
     """The checked rows of ``features:`` (``space`` turns an ``at`` or ``to`` cell into a
     board key, reporting what is wrong; ``shape`` is ``None`` for a board without a grid)."""
     table = read_table(reading.doc, path, spec["features"], reading.content.folder,
@@ -167,9 +171,9 @@ def read_features(reading: Reading, spec: Mapping[str, Any], path: tuple[str | i
     return tuple(features)
 
 
-def _grid_at(reading: Reading, space: Any, cell: Cell) -> tuple[int, int] | None:
+def _grid_at(reading: Reading, space: SpaceOf, cell: Cell) -> tuple[int, int] | None:
     """The grid space a cell names (``None`` after reporting why not)."""
-    key: tuple[str, int, int] | None = space(cell)
+    key = space(cell)
     if key is None:
         return None
     if key[0] != "grid":
@@ -198,7 +202,7 @@ def _style(reading: Reading, cell: Cell,
 
 def _side(reading: Reading, shape: str, cells: Mapping[str, Cell],
           at: tuple[int, int] | None, angles: Mapping[str, float],
-          space: Any) -> str | None:
+          space: SpaceOf) -> str | None:
     """The side a row names, by ``side`` or by the neighbour ``to`` (``None`` after a
     problem)."""
     side_cell, to_cell = cells.get("side"), cells.get("to")

@@ -19,6 +19,7 @@ from printkit.definition.pictures import Icon, Picture, PictureRefused
 from printkit.definition.pieces import Reading
 from printkit.definition.schema import Field, MapOf, Record, Text
 from printkit.errors import Location, Problem
+from printkit.yamlsource import PathKey
 
 TERRAIN = MapOf(Record(description="A kind of ground.", fields={
     "fill": Field(Text("the spaces' colour: a colour or a name from palette:")),
@@ -54,7 +55,7 @@ Colouring = Callable[[str, Location], "str | None"]
 """A fill's text to a colour, reporting at the location what is wrong (``None`` then)."""
 
 
-def read_terrain(reading: Reading, spec: Mapping[str, Any], path: tuple[str | int, ...],
+def read_terrain(reading: Reading, spec: Mapping[str, Any], path: PathKey,
                  colour: Colouring) -> dict[str, Ground]:
     """The checked ``terrain:`` entries (an entry with a problem is left out, reported)."""
     grounds: dict[str, Ground] = {}
