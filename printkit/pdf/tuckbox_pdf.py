@@ -15,10 +15,10 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.pdf.artwork import Artwork
-from printkit.pdf.fonts import BOLD
 from printkit.pdf.geometry import INFO_BAND, Rect
 from printkit.pdf.label import draw_label
 from printkit.pdf.pdfcanvas import FormLibrary, new_canvas, saved
+from printkit.pdf.sheettext import runs_code
 from printkit.pdf.tuckbox_net import Panel, Piece
 from printkit.pdf.tuckbox_plan import LEAST_TEXT, BoxPage, Placed, TuckboxPlan, Words
 from printkit.units import MM
@@ -85,9 +85,9 @@ def _piece(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, placed: Placed
         for panel in piece.panel("bottom"):
             if plan.count is not None and plan.count.size <= 0.35 * panel.rect.h:
                 _words_in(canvas, plan.count, panel.rect, plan.ink)
-        _glue(canvas, piece)
+        _glue(canvas, plan, piece)
         if placed.number:
-            _piece_number(canvas, piece, placed.number)
+            _piece_number(canvas, plan, piece, placed.number)
         _lines(canvas, piece)
 
 
@@ -151,12 +151,10 @@ def _front(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, panel: Panel) 
     canvas.rect(bled.x, under - 2 * MM, bled.w, bled.top - under + 2 * MM, stroke=0, fill=1)
     canvas.setFillColor(HexColor(plan.ink))
     for index, line in enumerate(title.lines):
-        canvas.setFont(title.font, title.size)
-        canvas.drawCentredString(r.x + r.w / 2, top - index * lead, line)
+        _line(canvas, title, line, r.x + r.w / 2, top - index * lead)
     if plan.subtitle is not None:
-        canvas.setFont(plan.subtitle.font, plan.subtitle.size)
-        canvas.drawCentredString(r.x + r.w / 2, under + 0.3 * plan.subtitle.size,
-                                 plan.subtitle.lines[0])
+        _line(canvas, plan.subtitle, plan.subtitle.lines[0], r.x + r.w / 2,
+              under + 0.3 * plan.subtitle.size)
     if plan.count is not None:
         canvas.setFillColor(HexColor(plan.colour))
         canvas.rect(bled.x, r.y, bled.w, 2.4 * plan.count.size, stroke=0, fill=1)
@@ -168,9 +166,13 @@ def _words_in(canvas: Canvas, words: Words | None, r: Rect, ink: str) -> None:
     if words is None:
         return
     canvas.setFillColor(HexColor(ink))
-    canvas.setFont(words.font, words.size)
-    canvas.drawCentredString(r.x + r.w / 2, r.y + r.h / 2 - 0.35 * words.size,
-                             words.lines[0])
+    _line(canvas, words, words.lines[0], r.x + r.w / 2, r.y + r.h / 2 - 0.35 * words.size)
+
+
+def _line(canvas: Canvas, words: Words, line: str, x: float, y: float) -> None:
+    """One line centred on ``x``, its baseline at ``y``, in the current fill colour."""
+    canvas._code.append(runs_code(canvas, words.runs(line), words.size, x, y,
+                                  anchor="middle"))
 
 
 def _turned_words(canvas: Canvas, words: Words | None, r: Rect, ink: str) -> None:
@@ -183,7 +185,7 @@ def _turned_words(canvas: Canvas, words: Words | None, r: Rect, ink: str) -> Non
         _words_in(canvas, words, Rect(-r.h / 2, -r.w / 2, r.h, r.w), ink)
 
 
-def _glue(canvas: Canvas, piece: Piece) -> None:
+def _glue(canvas: Canvas, plan: TuckboxPlan, piece: Piece) -> None:
     """Each glue flap grey, with the word along it."""
     for corners in piece.glue:
         path = canvas.beginPath()
@@ -199,22 +201,22 @@ def _glue(canvas: Canvas, piece: Piece) -> None:
         size = min(7.0, 0.45 * min(box.w, box.h))
         if size < LEAST_TEXT:
             continue
-        words = Words(("glue",), BOLD, size)
+        words = Words(("glue",), size, plan.faces)
         if box.h > box.w:
             _turned_words(canvas, words, box, "#333333")
         else:
             _words_in(canvas, words, box, "#333333")
 
 
-def _piece_number(canvas: Canvas, piece: Piece, number: int) -> None:
+def _piece_number(canvas: Canvas, plan: TuckboxPlan, piece: Piece, number: int) -> None:
     """Which piece this is, small on its first glue flap."""
     corners = piece.glue[0]
     xs = [x for x, _ in corners]
     ys = [y for _, y in corners]
     size = max(LEAST_TEXT, min(8.0, 0.4 * (max(xs) - min(xs))))
     canvas.setFillColor(HexColor("#333333"))
-    canvas.setFont(BOLD, size)
-    canvas.drawCentredString((min(xs) + max(xs)) / 2, min(ys) + 6 * MM, str(number))
+    _line(canvas, Words((str(number),), size, plan.faces), str(number),
+          (min(xs) + max(xs)) / 2, min(ys) + 6 * MM)
 
 
 def _lines(canvas: Canvas, piece: Piece) -> None:

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from printkit import limits
-from printkit.definition.fonts import DEFAULT_FAMILY, FontFace, shipped_families
+from printkit.definition.fonts import FontFace
+from printkit.definition.fontstack import glyph_name, split_runs
 from printkit.definition.model import Definition
 from printkit.errors import DefinitionError, Location, Problem
 from printkit.pdf.artwork import Artwork
@@ -52,12 +53,21 @@ class BoxPage:
 
 @dataclass(frozen=True)
 class Words:
-    """A text the box prints and how: its lines, the font and the size."""
+    """A text the box prints: its lines, its size, and the faces it is set in (the bold
+    face, else the regular one, of each family of the definition's font stack, tried in
+    order for each character)."""
 
     lines: tuple[str, ...]
-    font: str
-    """The name the PDF writer registered the face under."""
     size: float
+    faces: tuple[FontFace, ...]
+
+    def runs(self, line: str) -> list[tuple[str, FontFace]]:
+        """``line`` as runs, each in the first face that has its letters."""
+        return split_runs(line, self.faces)[0]
+
+
+def _width(line: str, faces: tuple[FontFace, ...], size: float) -> float:
+    return sum(face.width(chunk, size) for chunk, face in split_runs(line, faces)[0])
 
 
 @dataclass(frozen=True)
@@ -84,6 +94,8 @@ class TuckboxPlan:
     card_height: float
     bleed: float
     """The bleed the artwork was drawn with (points)."""
+    faces: tuple[FontFace, ...]
+    """The faces the box's words are set in, for the words the writer sizes itself."""
     subtitle: Words | None = None
     """The deck's name under the title on the front, for a ``cards`` component's box."""
     count: Words | None = None
@@ -124,15 +136,20 @@ def plan_tuckbox(definition: Definition, *, card_width: float, card_height: floa
     problems: list[Problem] = []
     text = settings.title or definition.title
     where = settings.title_at
-    font = _face(definition, text, where, problems)
-    title = spine = lid = subtitle = None
-    if font is not None:
-        title = _front_title(text, font, size, where, problems)
-        named = f"{text}: {deck}" if deck else text
-        spine = _one_line(named, font, min(0.5 * size.depth, 16.0), 0.85 * size.height)
-        lid = _one_line(named, font, min(0.4 * size.depth, 12.0), 0.85 * size.width)
-        subtitle = _one_line(deck, font, 0.6 * title.size, 0.85 * size.width) \
-            if deck and title is not None else None
+    stack = definition.content.sheet_stack
+    faces = tuple(face for face in (f.face(bold=True, italic=False)
+                                    or f.face(bold=False, italic=False)
+                                    for f in stack.families) if face is not None)
+    count_words = f"{count} card{'s' if count != 1 else ''}"
+    _check_glyphs(text, (count_words, "glue 12"), faces, stack.names, where, problems)
+    title = _front_title(text, faces, size, where, problems)
+    named = f"{text}: {deck}" if deck else text
+    spine = _one_line(named, faces, min(0.5 * size.depth, 16.0), 0.85 * size.height)
+    lid = _one_line(named, faces, min(0.4 * size.depth, 12.0), 0.85 * size.width)
+    subtitle = _one_line(deck, faces, 0.6 * title.size, 0.85 * size.width) \
+        if deck and title is not None else None
+    count_line = _one_line(count_words, faces, min(9.0, 0.05 * size.width),
+                           0.85 * size.width)
     pages = _pages(size, paper, margin, settings.at("cards") or definition.card_size_at,
                    problems)
     for key, colour in (("colour", settings.colour), ("ink", settings.ink)):
@@ -144,69 +161,55 @@ def plan_tuckbox(definition: Definition, *, card_width: float, card_height: floa
     return TuckboxPlan(f"{definition.title}, {deck}" if deck else definition.title, size,
                        count, pages, paper, title, spine, lid,
                        settings.colour or definition.accent, settings.ink, back,
-                       card_width, card_height, bleed, subtitle,
-                       _count(count, size))
+                       card_width, card_height, bleed, faces, subtitle, count_line)
 
 
-def _count(cards: int, size: BoxSize) -> Words | None:
-    """``54 cards`` in the labels' bold face, as large as the front's width allows (at most
-    9 pt); ``None`` on a front too narrow for :data:`LEAST_TEXT`."""
-    face = shipped_families()["Vera"].face(bold=True, italic=False)
-    assert face is not None
-    words = f"{cards} card{'s' if cards != 1 else ''}"
-    return _one_line(words, face, min(9.0, 0.05 * size.width), 0.85 * size.width)
-
-
-def _face(definition: Definition, text: str, where: Location | None,
-          problems: list[Problem]) -> FontFace | None:
-    """The bold face (else the regular one) of the definition's font if it has every
-    character of ``text``, else of DejaVu Sans, which ships with printkit."""
-    chosen = definition.content.family(definition.content.font)
-    tried = []
-    for family in (chosen, shipped_families()[DEFAULT_FAMILY]):
-        if family is None:
+def _check_glyphs(title: str, others: Sequence[str], faces: tuple[FontFace, ...],
+                  names: str, where: Location | None, problems: list[Problem]) -> None:
+    """One problem for the title's characters that no face of the stack has, and one for
+    those of the box's other words (``54 cards``, ``glue``, a piece's number)."""
+    for what, texts in (("the title", (title,)), ("its words", others)):
+        missing = list(dict.fromkeys(c for text in texts for c in split_runs(text, faces)[1]))
+        if not missing:
             continue
-        face = family.face(bold=True, italic=False) or family.face(bold=False, italic=False)
-        if face is None:
-            continue
-        tried.append(family.name)
-        if all(face.covers(c) for c in text if not c.isspace()):
-            return face
-    face = shipped_families()[DEFAULT_FAMILY].face(bold=True, italic=False)
-    assert face is not None
-    missing = sorted({c for c in text if not c.isspace() and not face.covers(c)})
-    shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
-    problems.append(Problem(f"the tuck box prints the title {text!r}, but neither "
-                            f"{' nor '.join(dict.fromkeys(tried))} has a glyph for {shown}: "
-                            "add a font that has them under fonts: and name it in "
-                            "style: font:, or give tuckbox: title: other words", where))
-    return None
+        shown = ", ".join(glyph_name(c) for c in missing)
+        fonts = f"the font {names} has no" if ", then " not in names else \
+            f"no font of {names} has a"
+        said = f" {title!r}" if what == "the title" else f" ({', '.join(map(repr, others))})"
+        problems.append(Problem(
+            f"the tuck box prints {what}{said}, but {fonts} glyph for {shown}: choose a font "
+            f"that has {'it' if len(missing) == 1 else 'them'}, or list one under style: "
+            "fallback (DejaVu Sans, always tried last there, covers most scripts)"
+            + (", or give tuckbox: title: other words" if what == "the title" else ""),
+            where))
 
 
-def _wrap(words: Sequence[str], font: FontFace, size: float, room: float) -> list[str]:
+def _wrap(words: Sequence[str], faces: tuple[FontFace, ...], size: float,
+          room: float) -> list[str]:
     """The words set in lines no wider than ``room`` (a word wider than it alone)."""
     lines: list[str] = []
     for word in words:
         joined = f"{lines[-1]} {word}" if lines else word
-        if lines and font.width(joined, size) <= room:
+        if lines and _width(joined, faces, size) <= room:
             lines[-1] = joined
         else:
             lines.append(word)
     return lines
 
 
-def _front_title(text: str, font: FontFace, size: BoxSize, where: Location | None,
-                 problems: list[Problem]) -> Words | None:
+def _front_title(text: str, faces: tuple[FontFace, ...], size: BoxSize,
+                 where: Location | None, problems: list[Problem]) -> Words | None:
     """The title on the front: as large as fits (at most 24 pt, and a sixth of the front's
     width), in up to three lines."""
     room = 0.85 * size.width
     words = text.split()
     points = min(24.0, size.width / 6)
     while points >= LEAST_TEXT:
-        lines = _wrap(words, font, points, room)
-        if len(lines) <= TITLE_LINES and all(font.width(ln, points) <= room for ln in lines) \
+        lines = _wrap(words, faces, points, room)
+        if len(lines) <= TITLE_LINES and all(_width(ln, faces, points) <= room
+                                             for ln in lines) \
                 and len(lines) * points * 1.2 <= 0.3 * size.height:
-            return Words(tuple(lines), font.name, points)
+            return Words(tuple(lines), points, faces)
         points -= 0.5
     problems.append(Problem(f"the title {text!r} does not fit the front of the tuck box "
                             f"({size.width / MM:.0f} mm wide) in {TITLE_LINES} lines at "
@@ -214,15 +217,16 @@ def _front_title(text: str, font: FontFace, size: BoxSize, where: Location | Non
     return None
 
 
-def _one_line(text: str, font: FontFace, largest: float, room: float) -> Words | None:
+def _one_line(text: str, faces: tuple[FontFace, ...], largest: float,
+              room: float) -> Words | None:
     """``text`` on one line no longer than ``room``, at most ``largest`` points; ``None``
     below :data:`LEAST_TEXT`."""
     words = " ".join(text.split())
-    width = font.width(words, largest)
+    width = _width(words, faces, largest)
     points = largest if width <= room else largest * room / width
     if points < LEAST_TEXT:
         return None
-    return Words((words,), font.name, points)
+    return Words((words,), points, faces)
 
 
 def _fits(pieces: Sequence[Piece], paper: Paper, margin: float) -> bool:
