@@ -4,12 +4,15 @@ numbers that can be turned off; and every mistake in these located, all at once.
 
 from __future__ import annotations
 
+import io
 import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from PIL import Image
+from pypdf import PdfReader
 
 from printkit.definition.mapfeatures import SIDES
 from tests.conftest import Run
@@ -87,6 +90,21 @@ def test_terrain_gives_spaces_a_fill_and_an_icon_and_a_row_may_change_them(
     assert [t.text for t in svg.iter(f"{SVG}text") if t.text == "Farm"] == ["Farm"]
     groups = [g for g in svg.iter(f"{SVG}g") if "scale(" in (g.get("transform") or "")]
     assert [g.get("fill") for g in groups] == ["#ffffff", "#1d2a44", "#1d2a44", "#1d2a44"]
+
+
+def test_a_raster_picture_is_embedded_once_in_the_board(tmp_path: Path, run_cli: Run) -> None:
+    image = Image.new("RGB", (40, 20), "#c03030")
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    (tmp_path / "flag.png").write_bytes(buffer.getvalue())
+    kit = build(tmp_path, run_cli, board("    spaces:\n      - {at: A1, picture: flag.png}\n"
+                                         "      - {at: C3, picture: flag.png}\n"))
+    text = (kit / "map.svg").read_text(encoding="utf-8")
+    assert 'xmlns:xlink="http://www.w3.org/1999/xlink"' in text
+    assert text.count("data:image/png;base64,") == 2
+    reader = PdfReader(str(kit / "map-single.pdf"))
+    images = [name for page in reader.pages for name in page.images.keys()]
+    assert len(images) == 1  # one image, drawn twice
 
 
 def test_an_icon_stands_inside_its_space(tmp_path: Path, run_cli: Run) -> None:
