@@ -35,6 +35,7 @@ from printkit.definition.pictures import (
     icon_from_path,
 )
 from printkit.definition.schema import JSON, Checker, Field, MapOf, Node, Record, Text
+from printkit.definition.stackedfaces import stacked_family
 from printkit.definition.systemfonts import SystemFontMissing, system_family
 from printkit.errors import Problem, did_you_mean
 from printkit.yamlsource import Document, PathKey
@@ -141,6 +142,12 @@ class Content:
     def stack(self, family: FontFamily) -> FontStack:
         """``family`` with the definition's fallback families after it."""
         return stack_of(family, self.fallback)
+
+    @property
+    def sheet_family(self) -> FontFamily:
+        """The family of the words of score sheets and plain boards: the definition's
+        font, its faces stacked over its fallbacks' (:mod:`printkit.definition.stackedfaces`)."""
+        return stacked_family(self.sheet_stack)
 
     @property
     def sheet_stack(self) -> FontStack:

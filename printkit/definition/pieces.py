@@ -55,10 +55,9 @@ class Reading:
 
     @property
     def family(self) -> FontFamily:
-        """The font family a component's words are printed in (``style: font:``)."""
-        family = self.content.family(self.content.font)
-        assert family is not None  # read_content settled on a family that exists
-        return family
+        """The font family a component's words are printed in (``style: font:``, its faces
+        stacked over ``style: fallback:``)."""
+        return self.content.sheet_family
 
     def printable(self, words: str, path: PathKey | Location, what: str, *,
                   bold: bool = False) -> bool:
@@ -67,9 +66,10 @@ class Reading:
         face = self.family.face(bold=bold, italic=False) or self.family.faces["regular"]
         for char in words:
             if char not in "\n\t" and not face.covers(char):
-                message = (f"{what}: the font {self.family.name!r} has no character "
-                           f"{char!r} (U+{ord(char):04X}); choose another font with "
-                           "style: font, or leave the character out")
+                fonts = " or ".join(repr(f.name) for f in self.content.sheet_stack.families)
+                message = (f"{what}: the font {fonts} has no character {char!r} "
+                           f"(U+{ord(char):04X}); choose another font with style: font (or "
+                           "list one under style: fallback), or leave the character out")
                 if isinstance(path, Location):
                     self.problems.append(Problem(message, path))
                 else:

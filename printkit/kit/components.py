@@ -147,8 +147,7 @@ def _plan(definition: Definition, component: object, plan: PrintPlan,
         sheets = pages_needed(len(tokens.fronts), tokens.per_page)
         return tokens, _summary(component, sheets, (f"{component.name}.pdf",))
     if isinstance(component, SheetComponent):
-        family = definition.content.family(definition.content.font)
-        assert family is not None  # the loader settled on a family that exists
+        family = definition.content.sheet_family  # the definition's font and fallbacks
         page = table_page(component, family, plan.paper, plan.spec.margin)
         return (SheetPlan(component, definition.title, page, definition.accent),
                 ComponentSummary(component.name, "sheet", component.copies, page.paper.name,

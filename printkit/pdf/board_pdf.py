@@ -9,14 +9,14 @@ import io
 from collections.abc import Sequence
 
 from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.pdf.fonts import BOLD, REGULAR
 from printkit.pdf.geometry import Rect
 from printkit.pdf.label import PageLabels, draw_label
 from printkit.pdf.pdfcanvas import Form, new_canvas, saved, store_form
-from printkit.pdf.pdfops import circle_code, number, stroke_code, stroke_path, text_code
+from printkit.pdf.pdfops import circle_code, number, stroke_code, stroke_path
+from printkit.pdf.sheettext import draw, font_name, words_code
+from printkit.pdf.sheettext import width as sheet_width
 from printkit.pdf.tiling import (
     CROSS_ARM,
     CROSS_RADIUS,
@@ -117,8 +117,9 @@ def _tile_page(canvas: Canvas, form: Form, tile: Tile) -> None:
         box = note.box
         cx, cy = box.x + box.w / 2 + dx, box.y + box.h / 2 + dy
         turn = "0 1 -1 0" if note.vertical else "1 0 0 1"
-        code.append(f"q {ink} rg {turn} {number(cx)} {number(cy)} cm " + text_code(
-            canvas, BOLD, note.size, 0, -note.size * 0.36, note.text, anchor="middle") + " Q")
+        code.append(f"q {ink} rg {turn} {number(cx)} {number(cy)} cm " + words_code(
+            canvas, note.size, 0, -note.size * 0.36, note.text, bold=True, anchor="middle")
+                    + " Q")
     canvas._code += code
 
 
@@ -166,12 +167,10 @@ def _map_page(canvas: Canvas, form: Form, tiling: Tiling, *, title: str, about: 
     area = tiling.printable
     top = area.top
     canvas.setFillColorRGB(*INK)
-    canvas.setFont(BOLD, 14)
-    canvas.drawString(area.x, top - 14, f"{title}: putting the board together")
-    canvas.setFont(REGULAR, 9)
+    draw(canvas, 14, area.x, top - 14, f"{title}: putting the board together", bold=True)
     summary = (f"{about}: {len(tiling.tiles)} sheets of {tiling.paper.name}, "
                f"{tiling.columns} across and {tiling.rows} down.")
-    canvas.drawString(area.x, top - 27, summary)
+    draw(canvas, 9, area.x, top - 27, summary)
     steps = (*STEPS, *instructions) if len(tiling.tiles) > 1 else (STEPS[0], *instructions)
     floor = tiling.info.top + 6 * MM
     ceiling = top - 36
@@ -193,10 +192,8 @@ def _map_page(canvas: Canvas, form: Form, tiling: Tiling, *, title: str, about: 
     canvas.setFillColorRGB(*INK)
     for step_number, words in text_lines:
         if step_number:
-            canvas.setFont(BOLD, STEP_SIZE)
-            canvas.drawString(text_x, y, step_number)
-        canvas.setFont(REGULAR, STEP_SIZE)
-        canvas.drawString(text_x + STEP_INDENT, y, words)
+            draw(canvas, STEP_SIZE, text_x, y, step_number, bold=True)
+        draw(canvas, STEP_SIZE, text_x + STEP_INDENT, y, words)
         y -= STEP_LEADING
     labels.draw(tiling.info, title=title, what=f"{about}: assembly map", page=1, pages=pages)
 
@@ -205,7 +202,7 @@ def _steps_text(steps: Sequence[str], width: float) -> list[tuple[str, str]]:
     """Numbered steps wrapped to ``width``: (number or "", words) for each printed line."""
     lines: list[tuple[str, str]] = []
     for step_number, step in enumerate(steps, start=1):
-        wrapped = simpleSplit(step, REGULAR, STEP_SIZE, width - STEP_INDENT)
+        wrapped = simpleSplit(step, font_name(bold=False), STEP_SIZE, width - STEP_INDENT)
         lines += [(f"{step_number}." if index == 0 else "", words)
                   for index, words in enumerate(wrapped)]
     return lines
@@ -232,15 +229,14 @@ def _miniature(canvas: Canvas, form: Form, tiling: Tiling, box: Rect,
         size = max(6.0, min(24.0, *(min(t.content.h * 0.25, t.content.w * 0.5 / (
             0.75 * len(t.name))) * scale for t in tiling.tiles)))
         for tile in tiling.tiles:
-            text_w = stringWidth(tile.name, BOLD, size)
+            text_w = sheet_width(tile.name, size, bold=True)
             w, h = text_w + size * 0.6, size * 1.1
             x, y = label_spot(tile.content, w / scale, h / scale, keep_clear)
             cx, cy = x0 + x * scale, y0 + y * scale
             canvas.setFillColorRGB(1, 1, 1)
             canvas.roundRect(cx - w / 2, cy - h / 2, w, h, size * 0.2, stroke=0, fill=1)
             canvas.setFillColorRGB(*accent)
-            canvas.setFont(BOLD, size)
-            canvas.drawCentredString(cx, cy - size * 0.36, tile.name)
+            draw(canvas, size, cx, cy - size * 0.36, tile.name, bold=True, anchor="middle")
 
 
 # --------------------------------------------------------------------------- one sheet

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.pdf.duplex import flips_x, orientation, page_offset, paper_to_page, transpose
-from printkit.pdf.fonts import BOLD, REGULAR
 from printkit.pdf.geometry import INFO_BAND, Rect, SheetSpec, Slot, mirror_slot, sheet_grid
 from printkit.pdf.label import draw_label
 from printkit.pdf.paper import Paper
 from printkit.pdf.pdfcanvas import new_canvas, saved
+from printkit.pdf.sheettext import font_name
 from printkit.units import MM
 
 GRID = 20
@@ -107,12 +107,12 @@ def _grid(canvas: Canvas, cx: float, cy: float, half: int, unit: float, *,
         if not labels:
             return
         canvas.setFillColorRGB(*INK)
-        canvas.setFont(REGULAR, 6)
+        canvas.setFont(font_name(bold=False, covering="-0123456789"), 6)
         for mm in range(-half, half + 1, 5):
             text = str(mm)
             canvas.drawCentredString(cx + mm * unit, cy - half * unit - 4 * MM, text)
             canvas.drawRightString(cx - half * unit - 2 * MM, cy + mm * unit - 0.8 * MM, text)
-        canvas.setFont(BOLD, 7)
+        canvas.setFont(font_name(bold=True, covering="X: mm to the rightY up"), 7)
         canvas.drawCentredString(cx, cy - half * unit - 8.5 * MM, "X: mm to the right")
         with saved(canvas):
             canvas.translate(cx - half * unit - 10 * MM, cy)
@@ -141,16 +141,16 @@ def _example(canvas: Canvas, left: float, top: float, guide: Advice) -> None:
     new_x, new_y = guide.offset(ex, ey)
     text_x = left + 2 * half * unit + 5 * MM
     lines = [
-        (BOLD, "Example (enlarged)"),
-        (REGULAR, f"The red cross shows {ex} mm right of the centre and {ey} mm up:"),
-        (REGULAR, f"X = {ex}, Y = {ey}. Build again with"),
-        (BOLD, f"--back-offset={_mm(new_x)},{_mm(new_y)}"),
-        (REGULAR, "and print the cards: their backs now sit behind their fronts."),
+        (True, "Example (enlarged)"),
+        (False, f"The red cross shows {ex} mm right of the centre and {ey} mm up:"),
+        (False, f"X = {ex}, Y = {ey}. Build again with"),
+        (True, f"--back-offset={_mm(new_x)},{_mm(new_y)}"),
+        (False, "and print the cards: their backs now sit behind their fronts."),
     ]
     with saved(canvas):
         canvas.setFillColorRGB(*INK)
-        for i, (font, line) in enumerate(lines):
-            canvas.setFont(font, 8)
+        for i, (bold, line) in enumerate(lines):
+            canvas.setFont(font_name(bold=bold, covering=line), 8)
             canvas.drawString(text_x, top - 3 * MM - i * 4.4 * MM, line)
 
 
@@ -168,11 +168,8 @@ def calibration(spec: SheetSpec, *, title: str, duplex: str, back_offset: tuple[
     cx, cy = paper.width / 2, paper.height / 2
     top = paper.height - spec.margin
     canvas.setFillColorRGB(*INK)
-    canvas.setFont(BOLD, 12)
+    canvas.setFont(font_name(bold=True, covering="Duplex calibration"), 12)
     canvas.drawCentredString(cx, top - 8 * MM, "Duplex calibration")
-    canvas.setFont(REGULAR, 8.5)
-    canvas.drawCentredString(cx, top - 12.5 * MM, f"for {sheets}, {orientation(paper)} "
-                             f"{paper.name}")
     steps = [
         f"1. Print both pages on one sheet: two-sided, {duplex}-edge flip, actual size (100%).",
         "2. Hold the sheet against a window with this side facing you.",
@@ -183,6 +180,10 @@ def calibration(spec: SheetSpec, *, title: str, duplex: str, back_offset: tuple[
     if guide.base_x or guide.base_y:
         steps.append(f"    This sheet was built with --back-offset={_mm(guide.base_x)},"
                      f"{_mm(guide.base_y)}; the formula includes it.")
+    subtitle = f"for {sheets}, {orientation(paper)} {paper.name}"
+    canvas.setFont(font_name(bold=False, covering=subtitle + "".join(steps)), 8.5)
+    canvas.drawCentredString(cx, top - 12.5 * MM, f"for {sheets}, {orientation(paper)} "
+                             f"{paper.name}")
     left = spec.margin + 8 * MM
     for i, line in enumerate(steps):
         canvas.drawString(left, top - (19 + 5 * i) * MM, line)
@@ -198,7 +199,7 @@ def calibration(spec: SheetSpec, *, title: str, duplex: str, back_offset: tuple[
     dx, dy = page_offset(paper, back_offset)
     bx, by = spot.x + dx, spot.y + dy
     _red_cross(canvas, bx, by, 10 * MM, 6 * MM, 0.8)
-    canvas.setFont(REGULAR, 8)
+    canvas.setFont(font_name(bold=False, covering="back of the calibration sheet"), 8)
     canvas.setFillColorRGB(*RED)
     canvas.drawCentredString(bx, by - 14 * MM, "back of the calibration sheet")
     draw_label(canvas, mirror_slot(Slot(0, 0, band, band), paper, duplex), title=title,

@@ -13,8 +13,10 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.definition.stackedfaces import runs_of
 from printkit.pdf.label import PageLabels
 from printkit.pdf.pdfcanvas import new_canvas, saved
+from printkit.pdf.sheettext import runs_code
 from printkit.pdf.tables import LEADING, TableCell, TablePage, Text
 
 INK = (0.12, 0.12, 0.12)
@@ -37,7 +39,13 @@ def _words(canvas: Canvas, text: Text, ink: tuple[float, float, float]) -> None:
     canvas.setFont(text.face.name, text.size)
     for index, line in enumerate(text.lines):
         y = text.y - index * text.size * LEADING
-        if text.align == "center":
+        parts = runs_of(text.face, line)
+        if len(parts) > 1 or parts[0][1].name != text.face.name:  # a fallback font's letters
+            x, anchor = {"center": (text.x + text.width / 2, "middle"),
+                         "right": (text.x + text.width, "end")}.get(text.align,
+                                                                    (text.x, "start"))
+            canvas._code.append(runs_code(canvas, parts, text.size, x, y, anchor=anchor))
+        elif text.align == "center":
             canvas.drawCentredString(text.x + text.width / 2, y, line)
         elif text.align == "right":
             canvas.drawRightString(text.x + text.width, y, line)

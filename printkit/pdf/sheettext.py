@@ -48,10 +48,14 @@ def width(text: str, size: float, *, bold: bool) -> float:
                for chunk, face in runs(text, bold=bold))
 
 
-def font_name(*, bold: bool) -> str:
-    """The PDF font name of the stack's first face (for words the writer sets itself)."""
+def font_name(*, bold: bool, covering: str = "") -> str:
+    """The PDF font name of the first face of the stack that has every character of
+    ``covering`` (else of the stack's first face), for words a writer sets itself in one
+    font through the canvas."""
     register_fonts()
-    return faces(bold=bold)[0].name
+    found = faces(bold=bold)
+    return next((f.name for f in found if all(f.covers(c) for c in covering if c != " ")),
+                found[0].name)
 
 
 def words_code(canvas: Canvas, size: float, x: float, y: float, text: str, *,
@@ -63,8 +67,17 @@ def words_code(canvas: Canvas, size: float, x: float, y: float, text: str, *,
     if len(parts) <= 1:
         name = parts[0][1].name if parts else faces(bold=bold)[0].name
         return text_code(canvas, name, size, x, y, text, anchor=anchor, flip=flip)
+    return runs_code(canvas, parts, size, x, y, anchor=anchor, flip=flip)
+
+
+def runs_code(canvas: Canvas, parts: list[tuple[str, FontFace]], size: float, x: float,
+              y: float, *, anchor: str = "start", flip: bool = False) -> str:
+    """Operators that set one line given as runs, each in its face, in one text object (the
+    writer moves on by each run's width)."""
+    register_fonts()
     if anchor != "start":
-        total = width(text, size, bold=bold)
+        total = sum(float(pdfmetrics.stringWidth(chunk, face.name, size))
+                    for chunk, face in parts)
         x -= total / 2 if anchor == "middle" else total
     doc = canvas._doc
     size_text = number(size)

@@ -17,9 +17,11 @@ from xml.sax.saxutils import escape
 from printkit.definition.fonts import FontFace
 from printkit.definition.pieces import letters
 from printkit.definition.plainboard import MARGIN, TITLE_BAND, BoardComponent, Grid, label_size
+from printkit.definition.stackedfaces import runs_of
 from printkit.render.board import mix
 from printkit.render.mapart import ART_SHARE, art_box, art_svg, features_svg
 from printkit.render.svg import Box, num
+from printkit.render.text import runs_svg
 
 LINE = 0.35
 """Width (mm) of the lines around spaces."""
@@ -122,8 +124,13 @@ def _ink(fill: str | None, board: BoardComponent) -> str:
 
 def _text(board: BoardComponent, words: str, x: float, y: float, size: float, fill: str, *,
           bold: bool = False, anchor: str = "middle") -> str:
-    """Words whose capitals are centred on ``y``."""
+    """Words whose capitals are centred on ``y`` (in runs when some letters come from the
+    definition's fallback fonts)."""
     weight = ' font-weight="bold"' if bold else ""
+    face = board.family.face(bold=bold, italic=False) or board.family.faces["regular"]
+    parts = runs_of(face, words)
+    if len(parts) > 1 or parts[0][1].name != face.name:
+        return runs_svg(board.family, parts, x, y + size * 0.36, size, fill, anchor=anchor)
     return (f'<text x="{num(x)}" y="{num(y + size * 0.36)}" font-family="{board.family.css}" '
             f'font-size="{num(size)}"{weight} fill="{fill}" text-anchor="{anchor}">'
             f"{escape(words)}</text>")

@@ -361,14 +361,22 @@ def title_svg(text: str, x: float, y_centre: float, size: float, fill: str) -> s
     runs = split_runs(text, faces)[0]
     if all(face.name == HOUSE_BOLD for _, face in runs):
         return None
+    return runs_svg(stack.primary, runs, x, y_centre + size * CAP_HEIGHT / 2, size, fill,
+                    anchor="middle")
+
+
+def runs_svg(family: FontFamily, runs: list[tuple[str, FontFace]], x: float, baseline: float,
+             size: float, fill: str, *, anchor: str = "start") -> str:
+    """One line of text set in ``family`` as runs, each its own ``<text>`` placed after the
+    one before (``x`` is where the line starts, is centred or ends, as ``anchor`` says)."""
     total = sum(face.width(chunk, size) for chunk, face in runs)
-    cursor = x - total / 2
-    baseline = y_centre + size * CAP_HEIGHT / 2
+    cursor = x - {"start": 0.0, "middle": total / 2, "end": total}[anchor]
     out = []
     for chunk, face in runs:
         weight = ' font-weight="bold"' if face.style in ("bold", "bold_italic") else ""
+        slant = ' font-style="italic"' if face.style in ("italic", "bold_italic") else ""
         out.append(f'<text x="{num(cursor)}" y="{num(baseline)}" font-family='
-                   f'"{css_for(stack.primary, face)}" font-size="{num(size)}"{weight} '
+                   f'"{css_for(family, face)}" font-size="{num(size)}"{weight}{slant} '
                    f'fill="{fill}">{escape(chunk)}</text>')
         cursor += face.width(chunk, size)
     return "".join(out)

@@ -1,0 +1,76 @@
+"""The words of score sheets, plain boards, assembly pages and calibration sheets in the
+definition's font stack (issue 24 item 3): checked against the stack, drawn in runs when
+some letters come from a fallback font."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import reportlab
+
+from printkit.kit.build import build_game
+from printkit.kit.options import BuildOptions
+from tests.test_content_support import problems
+
+VERA = Path(reportlab.__file__).parent / "fonts"
+GAME = """\
+game: greek-sheets
+title: Ωμέγα Łódź
+fonts:
+  Plain: {regular: Plain.ttf, bold: PlainBd.ttf}
+style:
+  font: Plain
+FALLBACK
+components:
+  map:
+    kind: board
+    title: Χάρτης Gdańsk
+    grid: {type: square, columns: 9, rows: 7, size: 30mm}
+    spaces:
+      - {at: A1, label: Αθήνα, fill: "#6fa3d6"}
+  score:
+    kind: sheet
+    title: Βαθμολογία
+    note: Zażółć gęślą jaźń
+    columns: [{label: Γύρος, width: 20mm}, {label: Πόντοι}]
+    rows: 5
+"""
+
+
+def _game(folder: Path, fallback: str) -> Path:
+    shutil.copy(VERA / "Vera.ttf", folder / "Plain.ttf")
+    shutil.copy(VERA / "VeraBd.ttf", folder / "PlainBd.ttf")
+    path = folder / "greek-sheets.yaml"
+    path.write_text(GAME.replace("FALLBACK", fallback), encoding="utf-8")
+    return path
+
+
+def _fonts(pdf: bytes) -> set[str]:
+    """The names of the fonts a PDF embeds (subset prefixes dropped)."""
+    return {name.decode() for name in re.findall(rb"/BaseFont /[A-Z]{6}\+([A-Za-z-]+)", pdf)}
+
+
+def test_sheet_words_a_font_lacks_are_located_errors(tmp_path: Path) -> None:
+    found = problems(_game(tmp_path, ""))
+    where = {(line, column) for _, line, column, _ in found}
+    assert where == {(2, 8), (11, 12), (17, 12), (18, 11), (19, 23), (19, 52)}
+    title = next(m for _, line, _, m in found if line == 17)
+    assert title.startswith("score: the title: the font 'Plain' has no character '\u0392'")
+    assert "style: fallback" in title
+
+
+def test_sheet_words_take_the_fallback_font_for_what_the_font_lacks(tmp_path: Path) -> None:
+    path = _game(tmp_path, "  fallback: [DejaVu Sans]")
+    result = build_game(str(path), output_root=tmp_path / "out", options=BuildOptions())
+    score = (result.folder / "score.pdf").read_bytes()
+    # Latin in the game's font, Greek and the Polish letters it lacks in DejaVu Sans
+    assert _fonts(score) == {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold",
+                             "DejaVuSans", "DejaVuSans-Bold"}
+    board = (result.folder / "map.svg").read_text()
+    assert re.search(r'font-family="DejaVu Sans, \'pk-[0-9a-f]+\', Plain, Verdana, '
+                     r'sans-serif"[^>]*>\u0391\u03b8\u03ae\u03bd\u03b1</text>', board)
+    # the assembly page's title and the calibration sheet are in the game's stack too
+    tiled = (result.folder / "map.pdf").read_bytes()
+    assert {"BitstreamVeraSans-Bold", "DejaVuSans-Bold"} <= _fonts(tiled)
