@@ -307,3 +307,27 @@ back: {layout: wordy}
     assert result.status == 1
     assert "card 'w (back)'" in result.err and "does not fit" in result.err
     assert "Traceback" not in result.err
+
+
+def test_a_back_that_names_no_drawing_or_mixes_keys_is_refused(tmp_path: Path) -> None:
+    result = _problems(tmp_path, """
+faces:
+  - {id: a, kind: layout, layout: front, data: [{name: A}], back: {kind: layout}}
+  - {id: b, kind: layout, layout: front, data: [{name: B}], back: {kind: image}}
+  - {id: c, kind: layout, layout: front, data: [{name: C}],
+     back: {layout: plainback, fit: cover}}
+  - {id: d, kind: layout, layout: front, data: [{name: D}], back: {fit: contain}}
+  - {id: e, kind: layout, layout: front, data: [{name: E, style: "nope"}],
+     back: {layout: "{style"}}
+  - {id: f, kind: layout, layout: front, data: [{name: F, style: nope}],
+     back: {layout: "{style}"}}
+""")
+    messages = [line.split(": error: ", 1)[1] for line in result.err.splitlines()
+                if ": error: " in line]
+    assert any("kind layout names its layout: add layout: NAME" in m for m in messages)
+    assert any("kind image names its image: add image: FILE" in m for m in messages)
+    assert any(m.startswith("fit: is for a back drawn by an image; a layout's") for m in messages)
+    assert "fit: is for a back drawn by an image" in messages
+    assert any(m.startswith("layout: ") for m in messages)  # the broken {field} pattern
+    assert any("the back names the layout 'nope'" in m for m in messages)
+    assert len(messages) == 6, result.err
