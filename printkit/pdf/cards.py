@@ -15,8 +15,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.pdf.artwork import Artwork, Backs, SheetOptions
 from printkit.pdf.duplex import page_offset
+from printkit.pdf.filled_marks import filled_marks
 from printkit.pdf.fonts import REGULAR
 from printkit.pdf.geometry import (
+    FOLD_MARK,
+    FoldSheet,
     Grid,
     Rect,
     Segment,
@@ -56,6 +59,16 @@ def _back_forms(forms: FormLibrary, backs: Sequence[Artwork]) -> dict[str, Form]
     return {art.key: forms.form(art.key, art.svg) for art in backs}
 
 
+def page_marks(grid: Grid, spec: SheetSpec, count: int) -> str:
+    """The crop marks of a sheet holding ``count`` cards in its first slots: the whole
+    grid's when it is full, else only round the slots that hold a card."""
+    if count >= grid.per_page:
+        return marks_code(grid.marks)
+    cells = [slot.cell for slot in grid.slots[:count]]
+    return marks_code(filled_marks(cells, bleed=spec.bleed, offset=spec.mark_offset,
+                                   length=grid.mark_length))
+
+
 def flipped_band(band: Rect, paper: Paper, duplex: str) -> Rect:
     """Where ``band`` lies on the other side of the sheet."""
     return mirror_slot(Slot(0, 0, band, band), paper, duplex)
@@ -78,7 +91,7 @@ def cut_sheets(cards: Sequence[Artwork], back: Backs, *, title: str,
     backs = backs_of(cards, back)
     back_forms = _back_forms(forms, backs)
     dx, dy = page_offset(grid.paper, options.back_offset)
-    marks = marks_code(grid.marks)
+    full_marks = marks_code(grid.marks)
     back_band = flipped_band(grid.info, grid.paper, options.duplex)
     page = 0
     for sheet in range(sheets):
@@ -86,7 +99,8 @@ def cut_sheets(cards: Sequence[Artwork], back: Backs, *, title: str,
         page += 1
         for slot, card in zip(grid.slots, chunk, strict=False):
             forms.place(forms.form(card.key, card.svg), slot.cell.x, slot.cell.y)
-        canvas._code.append(marks)
+        canvas._code.append(full_marks if len(chunk) == per_page
+                            else page_marks(grid, options.spec, len(chunk)))
         labels.draw(grid.info, title=title, what="card fronts", page=page, pages=total_pages)
         canvas.showPage()
         if not with_backs:
@@ -124,13 +138,14 @@ def print_shop(cards: Sequence[Artwork], back: Backs, *, title: str,
 
 def gutter_fold(cards: Sequence[Artwork], back: Backs, *, title: str,
                 spec: SheetSpec) -> tuple[bytes, int]:
-    """Fronts above a fold line and their backs mirrored below it: fold, glue, cut.
+    """Fronts on one half of each page and their backs mirrored across the fold line
+    (:mod:`printkit.pdf.gutterfold`): fold, glue, cut.
 
     Returns the PDF and the number of cards per page.
     """
-    paper = spec.paper
     sheet = fold_sheet(spec)
-    per_page = len(sheet.fronts)
+    paper = sheet.paper
+    per_page = sheet.per_page
     pages = pages_needed(len(cards), per_page)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (paper.width, paper.height), title=f"{title} cards, gutter fold",
@@ -139,20 +154,27 @@ def gutter_fold(cards: Sequence[Artwork], back: Backs, *, title: str,
     labels = PageLabels(canvas)
     backs = backs_of(cards, back)
     back_forms = _back_forms(forms, backs)
-    marks = marks_code(sheet.marks)
+    full_marks = marks_code(sheet.marks)
     for page in range(pages):
         chunk = cards[page * per_page:(page + 1) * per_page]
         behind = backs[page * per_page:(page + 1) * per_page]
         for spot, back_spot, card, card_back in zip(sheet.fronts, sheet.backs, chunk, behind,
                                                     strict=False):
             forms.place(forms.form(card.key, card.svg), spot.x, spot.y)
-            # the back is upside down below the fold so it stands upright once folded
-            with saved(canvas):
-                canvas.translate(back_spot.right, back_spot.top)
-                canvas.rotate(180)
-                canvas.doForm(back_forms[card_back.key].name)
-        canvas._code.append(marks)
-        _fold_line(canvas, spec, sheet.cards, sheet.fold)
+            if sheet.across:
+                # upside down below the fold, so that it stands upright once folded
+                with saved(canvas):
+                    canvas.translate(back_spot.right, back_spot.top)
+                    canvas.rotate(180)
+                    canvas.doForm(back_forms[card_back.key].name)
+            else:  # folded over a line down the page, a back stands as it is drawn
+                forms.place(back_forms[card_back.key], back_spot.x, back_spot.y)
+        full = len(chunk) == per_page
+        held = [*sheet.fronts[:len(chunk)], *sheet.backs[:len(chunk)]]
+        canvas._code.append(full_marks if full else marks_code(filled_marks(
+            held, bleed=spec.bleed, offset=spec.mark_offset,
+            length=min(spec.mark_length, FOLD_MARK), inner=False)))
+        _fold_line(canvas, sheet, sheet.cards if full else _around(held))
         labels.draw(sheet.info, title=title, what="gutter fold: fold on the dashed line, glue, "
                     "cut", page=page + 1, pages=pages)
         canvas.showPage()
@@ -160,15 +182,30 @@ def gutter_fold(cards: Sequence[Artwork], back: Backs, *, title: str,
     return buffer.getvalue(), per_page
 
 
-def _fold_line(canvas: Canvas, spec: SheetSpec, cards: Rect, fold: float) -> None:
-    """Dashed fold guides in the side margins, clear of the cards."""
+def _around(cells: Sequence[Rect]) -> Rect:
+    """The smallest rectangle holding ``cells``."""
+    left, bottom = min(c.x for c in cells), min(c.y for c in cells)
+    return Rect(left, bottom, max(c.right for c in cells) - left,
+                max(c.top for c in cells) - bottom)
+
+
+def _fold_line(canvas: Canvas, sheet: FoldSheet, cards: Rect) -> None:
+    """Dashed fold guides in the margins at the two ends of the fold, clear of ``cards``
+    (the cells the page holds)."""
     with saved(canvas):
         canvas.setLineWidth(0.5)
         canvas.setDash(3, 2)
         canvas.setStrokeColorRGB(0.3, 0.3, 0.3)
-        gap = spec.mark_offset + 3.5 * MM
-        canvas.line(cards.x - gap - 6 * MM, fold, cards.x - gap, fold)
-        canvas.line(cards.right + gap, fold, cards.right + gap + 6 * MM, fold)
+        gap = sheet.spec.mark_offset + 3.5 * MM
+        fold = sheet.fold
+        if sheet.across:
+            canvas.line(cards.x - gap - 6 * MM, fold, cards.x - gap, fold)
+            canvas.line(cards.right + gap, fold, cards.right + gap + 6 * MM, fold)
+            at = (cards.right + gap, fold + 1.2 * MM)
+        else:
+            canvas.line(fold, cards.top + gap, fold, cards.top + gap + 6 * MM)
+            canvas.line(fold, cards.y - gap - 6 * MM, fold, cards.y - gap)
+            at = (fold + 1.2 * MM, cards.top + gap + 1.2 * MM)
         canvas.setFont(REGULAR, 6)
         canvas.setFillColorRGB(0.3, 0.3, 0.3)
-        canvas.drawString(cards.right + gap, fold + 1.2 * MM, "fold")
+        canvas.drawString(*at, "fold")

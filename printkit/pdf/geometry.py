@@ -226,31 +226,79 @@ def outer_marks(xs: list[float], ys: list[float], around: Rect, offset: float,
     return marks
 
 
+# --------------------------------------------------------------------------- gutter fold
+# A gutter-fold page holds fronts on one half and their backs on the other, mirrored
+# across the fold line: fold, glue, cut, and no duplex printer is needed.  The fold runs
+# across the page (fronts above, backs below and turned half round) or down it (fronts on
+# the left, backs on the right, upright).  Both ways round of the paper and both folds are
+# tried and the layout that holds the most cards wins, as the cut sheets choose their
+# orientation; on a tie: portrait folded across, landscape folded across, portrait folded
+# down, landscape folded down.
+
+FOLD_MARK = 3 * MM
+"""Longest crop mark on a gutter-fold page."""
+
+
 @dataclass(frozen=True)
 class FoldSheet:
-    """A gutter-fold page: fronts above the fold, their backs mirrored below it."""
+    """A gutter-fold page: fronts on one half, their backs mirrored across the fold."""
 
+    paper: Paper
     fronts: tuple[Rect, ...]
     backs: tuple[Rect, ...]
     """``backs[i]`` is the cell behind ``fronts[i]`` once the sheet is folded."""
     marks: tuple[Segment, ...]
     fold: float
-    """y of the fold line."""
+    """y of the fold line (``across``), or its x (folded down)."""
+    across: bool
+    """The fold runs across the page: fronts above it, backs below, turned half round.
+    Otherwise it runs down the page: fronts on the left, backs on the right, upright."""
     cards: Rect
     """The area the cells cover, both halves."""
     info: Rect
+    spec: SheetSpec
+
+    @property
+    def per_page(self) -> int:
+        """Cards on one page."""
+        return len(self.fronts)
 
 
-def fold_sheet(spec: SheetSpec) -> FoldSheet:
-    """The most cards that fit on each half of a portrait sheet, cells meeting at the fold."""
-    paper = spec.paper
+def _fold_counts(spec: SheetSpec, paper: Paper, across: bool) -> tuple[int, int]:
+    """Columns and rows of fronts that fit on one half of ``paper``."""
+    room = spec.mark_offset + MIN_MARK
+    if across:
+        cols = _fit(paper.width - 2 * spec.margin - 2 * room - INFO_BAND, spec.cell_w,
+                    spec.gutter)
+        rows = _fit(paper.height / 2 - spec.margin - room, spec.cell_h, spec.gutter)
+    else:
+        cols = _fit(paper.width / 2 - spec.margin - room, spec.cell_w, spec.gutter)
+        rows = _fit(paper.height - 2 * spec.margin - 2 * room - INFO_BAND, spec.cell_h,
+                    spec.gutter)
+    return cols, rows
+
+
+def fold_sheet(spec: SheetSpec, *, allow_landscape: bool = True) -> FoldSheet:
+    """The gutter-fold layout that holds the most cards (see the module notes)."""
+    papers = [spec.paper]
+    if allow_landscape and spec.paper.width != spec.paper.height:
+        papers.append(spec.paper.landscape())
+    best: tuple[int, Paper, bool, int, int] | None = None
+    for across in (True, False):
+        for paper in papers:
+            cols, rows = _fold_counts(spec, paper, across)
+            if best is None or cols * rows > best[0]:
+                best = (cols * rows, paper, across, cols, rows)
+    assert best is not None
+    count, paper, across, cols, rows = best
+    if count < 1:
+        raise LayoutError(f"a card does not fit on half a {spec.paper.name} sheet for "
+                          "gutter folding")
+    return _across(spec, paper, cols, rows) if across else _down(spec, paper, cols, rows)
+
+
+def _across(spec: SheetSpec, paper: Paper, cols: int, rows: int) -> FoldSheet:
     fold = paper.height / 2
-    mark_room = spec.mark_offset + MIN_MARK
-    cols = _fit(paper.width - 2 * spec.margin - 2 * mark_room - INFO_BAND, spec.cell_w,
-                spec.gutter)
-    rows = _fit(fold - spec.margin - mark_room, spec.cell_h, spec.gutter)
-    if cols < 1 or rows < 1:
-        raise LayoutError(f"a card does not fit on half a {paper.name} sheet for gutter folding")
     grid_w = _extent(cols, spec.cell_w, spec.gutter)
     x0 = spec.margin + INFO_BAND + (paper.width - 2 * spec.margin - INFO_BAND - grid_w) / 2
     fronts: list[Rect] = []
@@ -263,13 +311,39 @@ def fold_sheet(spec: SheetSpec) -> FoldSheet:
             backs.append(Rect(x, 2 * fold - y - spec.cell_h, spec.cell_w, spec.cell_h))
     half_h = _extent(rows, spec.cell_h, spec.gutter)
     cards = Rect(x0, fold - half_h, grid_w, 2 * half_h)
-    xs = sorted({round(c.x + spec.bleed, 4) for c in fronts}
-                | {round(c.right - spec.bleed, 4) for c in fronts})
-    ys = sorted({round(c.y + spec.bleed, 4) for c in fronts + backs}
-                | {round(c.top - spec.bleed, 4) for c in fronts + backs})
-    marks = outer_marks(xs, ys, cards, spec.mark_offset, min(spec.mark_length, 3 * MM))
     info = Rect(spec.margin, spec.margin, INFO_BAND, paper.height - 2 * spec.margin)
-    return FoldSheet(tuple(fronts), tuple(backs), tuple(marks), fold, cards, info)
+    return _sheet(spec, paper, fronts, backs, fold, True, cards, info)
+
+
+def _down(spec: SheetSpec, paper: Paper, cols: int, rows: int) -> FoldSheet:
+    fold = paper.width / 2
+    half_w = _extent(cols, spec.cell_w, spec.gutter)
+    grid_h = _extent(rows, spec.cell_h, spec.gutter)
+    floor = spec.margin + INFO_BAND
+    y0 = floor + (paper.height - spec.margin - floor - grid_h) / 2
+    fronts: list[Rect] = []
+    backs: list[Rect] = []
+    for row in range(rows):  # row 0 at the top, columns left to right
+        y = y0 + grid_h - spec.cell_h - row * (spec.cell_h + spec.gutter)
+        for col in range(cols):
+            x = fold - half_w + col * (spec.cell_w + spec.gutter)
+            fronts.append(Rect(x, y, spec.cell_w, spec.cell_h))
+            backs.append(Rect(2 * fold - x - spec.cell_w, y, spec.cell_w, spec.cell_h))
+    cards = Rect(fold - half_w, y0, 2 * half_w, grid_h)
+    info = Rect(spec.margin, spec.margin, paper.width - 2 * spec.margin, INFO_BAND)
+    return _sheet(spec, paper, fronts, backs, fold, False, cards, info)
+
+
+def _sheet(spec: SheetSpec, paper: Paper, fronts: list[Rect], backs: list[Rect], fold: float,
+           across: bool, cards: Rect, info: Rect) -> FoldSheet:
+    cells = fronts + backs
+    xs = sorted({round(c.x + spec.bleed, 4) for c in cells}
+                | {round(c.right - spec.bleed, 4) for c in cells})
+    ys = sorted({round(c.y + spec.bleed, 4) for c in cells}
+                | {round(c.top - spec.bleed, 4) for c in cells})
+    marks = outer_marks(xs, ys, cards, spec.mark_offset, min(spec.mark_length, FOLD_MARK))
+    return FoldSheet(paper, tuple(fronts), tuple(backs), tuple(marks), fold, across, cards,
+                     info, spec)
 
 
 def mirror_slot(slot: Slot, paper: Paper, duplex: str) -> Rect:

@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.pdf.artwork import Artwork, SheetOptions, TokenShape, token_spec
-from printkit.pdf.cards import MARK_WIDTH, flipped_band, marks_code
+from printkit.pdf.cards import MARK_WIDTH, flipped_band, page_marks
 from printkit.pdf.duplex import page_offset
-from printkit.pdf.geometry import Grid, Rect, mirror_slot, pages_needed, sheet_grid
+from printkit.pdf.geometry import Grid, Rect, SheetSpec, mirror_slot, pages_needed, sheet_grid
 from printkit.pdf.label import PageLabels
 from printkit.pdf.pdfcanvas import FormLibrary, new_canvas, saved
 from printkit.units import MM
@@ -67,12 +67,13 @@ def _outlines(canvas: Canvas, shape: TokenShape, cells: Sequence[Rect], bleed: f
                             fill=0)
 
 
-def _guides(canvas: Canvas, grid: Grid, shape: TokenShape, cells: Sequence[Rect],
-            bleed: float) -> None:
+def _guides(canvas: Canvas, grid: Grid, spec: SheetSpec, shape: TokenShape,
+            cells: Sequence[Rect]) -> None:
+    """Outlines round shaped tokens; crop marks round the slots that hold a square one."""
     if shape.outlined:
-        _outlines(canvas, shape, cells, bleed)
+        _outlines(canvas, shape, cells, spec.bleed)
         return
-    canvas._code.append(marks_code(grid.marks))
+    canvas._code.append(page_marks(grid, spec, len(cells)))
 
 
 def token_sheets(fronts: Sequence[Artwork], backs: Sequence[Artwork] | None, *,
@@ -100,7 +101,7 @@ def token_sheets(fronts: Sequence[Artwork], backs: Sequence[Artwork] | None, *,
         page += 1
         for cell, index in zip(cells, chunk, strict=True):
             _place(canvas, forms, fronts[index], shape, cell, spec.bleed)
-        _guides(canvas, grid, shape, cells, spec.bleed)
+        _guides(canvas, grid, spec, shape, cells)
         labels.draw(grid.info, title=title, what="token fronts", page=page, pages=total)
         canvas.showPage()
         if not backs:

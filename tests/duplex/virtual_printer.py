@@ -216,20 +216,35 @@ def misfit(front: Page, back: Page, printer: Printer) -> float:
 
 
 def folded_misfit(page: Page) -> float:
-    """A gutter-fold page folded on its fold line (the two 6 mm dashes in the side
-    margins): the worst distance (mm) between a front and the back folded onto it.  Fronts
-    are the forms above the fold, in drawing order; backs those below."""
-    dashes = [s for s in page.strokes if abs(s.y0 - s.y1) < 1e-6 and abs(s.length - 6 * MM)
-              < 0.01]
-    assert len(dashes) == 2 and abs(dashes[0].y0 - dashes[1].y0) < 1e-6, dashes
-    fold = dashes[0].y0
-    fronts = [p for p in page.placed if p.box.y0 >= fold - 1e-6]
-    backs = [p for p in page.placed if p.box.y1 <= fold + 1e-6]
+    """A gutter-fold page folded on its fold line (two 6 mm dashes in the margins at its
+    two ends, across the page or down it): the worst distance (mm) between a front and
+    the back folded onto it.  Fronts are the forms above a fold across the page, or left of
+    a fold down it, in drawing order; backs those on the other side.
+
+    A back must also stand upright once the folded card is turned over its vertical axis:
+    the fold mirrors it and the turn mirrors it again, so a back below a fold across the
+    page is drawn half a turn round, and one beside a fold down the page is drawn upright."""
+    dashes = [s for s in page.strokes if abs(s.length - 6 * MM) < 0.01
+              and (abs(s.y0 - s.y1) < 1e-6 or abs(s.x0 - s.x1) < 1e-6)]
+    assert len(dashes) == 2, dashes
+    across = all(abs(s.y0 - s.y1) < 1e-6 for s in dashes)
+    if across:
+        assert abs(dashes[0].y0 - dashes[1].y0) < 1e-6, dashes
+        fold = dashes[0].y0
+        fronts = [p for p in page.placed if p.box.y0 >= fold - 0.01]
+        backs = [p for p in page.placed if p.box.y1 <= fold + 0.01]
+    else:
+        assert abs(dashes[0].x0 - dashes[1].x0) < 1e-6, dashes
+        fold = dashes[0].x0
+        fronts = [p for p in page.placed if p.box.x1 <= fold + 0.01]
+        backs = [p for p in page.placed if p.box.x0 >= fold - 0.01]
     assert len(fronts) == len(backs) > 0
     worst = 0.0
     for face, behind in zip(fronts, backs, strict=True):
-        folded = Box(behind.box.x0, 2 * fold - behind.box.y1, behind.box.x1,
-                     2 * fold - behind.box.y0)
+        assert (face.turn, behind.turn) == (0, 180 if across else 0), (face, behind)
+        b = behind.box
+        folded = (Box(b.x0, 2 * fold - b.y1, b.x1, 2 * fold - b.y0) if across
+                  else Box(2 * fold - b.x1, b.y0, 2 * fold - b.x0, b.y1))
         worst = max(worst, folded.distance(face.box) / MM)
     return worst
 
