@@ -215,10 +215,6 @@ KNOWN_EMPTY = {
     ("white-star", "all-pass-forced"):
         "with this variant's example (and the lead-in it keeps) after 'Nobody bids', the "
         "page of 'Nobody bids' stays half empty",
-    ("stars-and-bars", "not-over-yet"):
-        "'The end of the game' (a third of a page) is followed by an example of most of a "
-        "page, too tall for the rest of the page even at its least legible size, then a "
-        "new section",
 }
 """Open (issue 23 item 4): pages the layout cannot fill, keyed by game and the name of the
 example that begins the next page.  Nothing after the example in its section can fill the
