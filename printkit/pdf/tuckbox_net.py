@@ -39,6 +39,9 @@ Op = tuple[Literal["L"], float, float] | tuple[Literal["C"], float, float, float
                                                 float, float]
 """A straight line to (x, y), or a cubic curve through two control points to (x, y)."""
 
+INSIDE_BACK = "glue inside the back"
+INSIDE_FRONT = "glue inside the front"
+
 Column = Literal["side", "front", "back"]
 """What a wall of the strip is."""
 
@@ -135,6 +138,8 @@ class Piece:
     """Fold lines (x0, y0, x1, y1)."""
     glue: tuple[tuple[Point, ...], ...]
     """The glue flaps' outlines."""
+    glue_words: tuple[str, ...]
+    """What each glue flap says: where it is glued."""
     panels: tuple[Panel, ...]
 
     def panel(self, name: str) -> list[Panel]:
@@ -163,6 +168,7 @@ class _Builder:
     folds: list[tuple[float, float, float, float]]
     glue: list[tuple[Point, ...]]
     panels: list[Panel]
+    glue_words: list[str]
 
     @property
     def above(self) -> float:
@@ -181,7 +187,7 @@ class _Builder:
     def fold(self, x0: float, y0: float, x1: float, y1: float) -> None:
         self.folds.append((x0, y0, x1, y1))
 
-    def tab(self, x: float, reach: float) -> None:
+    def tab(self, x: float, reach: float, words: str) -> None:
         """A glue flap on the vertical fold at ``x``, reaching ``reach`` to the left,
         traced from the bottom of the fold up (its ends are cut back and tapered so that
         it clears the folds of the lid and the bottom)."""
@@ -192,6 +198,7 @@ class _Builder:
         self.line(*corners)
         self.fold(x, low, x, high)
         self.glue.append(tuple(corners))
+        self.glue_words.append(words)
 
     def dust(self, x0: float, x1: float, *, top: bool) -> None:
         """A tapered dust flap on the fold from ``x0`` to ``x1`` (in tracing order)."""
@@ -239,6 +246,7 @@ class _Builder:
         self.fold(x0, y, x1, y)
         self.fold(left, hinge, right, hinge)
         self.glue.append(corners)
+        self.glue_words.append(INSIDE_BACK)
         self.panels.append(Panel("bottom", Rect(x0, hinge, x1 - x0, size.depth),
                                  ("left", "right")))
 
@@ -261,11 +269,11 @@ def _piece(size: BoxSize, columns: Sequence[Column]) -> Piece:
     for width in widths:
         edges.append(edges[-1] + width)
     total = end = edges[-1]
-    b = _Builder(size, below, [], [], [], [])
+    b = _Builder(size, below, [], [], [], [], [])
     start = (x0, below)
     # up the left edge, along the tops left to right, down the right edge, back along the
     # bottoms right to left
-    b.tab(x0, size.glue)
+    b.tab(x0, size.glue, INSIDE_BACK if "front" in columns else INSIDE_FRONT)
     b.line((x0, b.above))
     for column, left, right in zip(columns, edges, edges[1:], strict=False):
         if column == "side":
@@ -294,4 +302,5 @@ def _piece(size: BoxSize, columns: Sequence[Column]) -> Piece:
         elif column == "back":
             b.panels.append(Panel("back", wall, ("right", "bottom")))
     return Piece(total, below + size.height + above, start, tuple(b.ops), tuple(b.folds),
-                 tuple(b.glue), tuple(sorted(b.panels, key=lambda p: p.rect.x)))
+                 tuple(b.glue), tuple(b.glue_words),
+                 tuple(sorted(b.panels, key=lambda p: p.rect.x)))

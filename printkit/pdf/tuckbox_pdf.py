@@ -14,11 +14,11 @@ import io
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.pdf import sheettext
 from printkit.pdf.artwork import Artwork
 from printkit.pdf.geometry import INFO_BAND, Rect
-from printkit.pdf.label import draw_label
+from printkit.pdf.label import draw_label, label_text
 from printkit.pdf.pdfcanvas import FormLibrary, new_canvas, saved
-from printkit.pdf.sheettext import runs_code
 from printkit.pdf.tuckbox_net import Panel, Piece
 from printkit.pdf.tuckbox_plan import LEAST_TEXT, BoxPage, Placed, TuckboxPlan, Words
 from printkit.units import MM
@@ -46,26 +46,32 @@ def tuckbox_pdf(plan: TuckboxPlan, *, margin: float) -> bytes:
         for placed in page.pieces:
             _piece(canvas, forms, plan, placed)
         band = Rect(margin, margin, page.paper.width - 2 * margin, INFO_BAND)
-        draw_label(canvas, band, title=plan.label, what=_what(plan, page), page=number,
-                   pages=len(plan.pages))
+        room = band.w - sheettext.width(f"page {number} of {len(plan.pages)}", 8,
+                                        bold=True) - 4 * MM
+        draw_label(canvas, band, title=plan.label, what=_what(plan, page, room),
+                   page=number, pages=len(plan.pages))
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 
 
-def _what(plan: TuckboxPlan, page: BoxPage) -> str:
-    """The page label's words: what the page is and how to make the box."""
+def _what(plan: TuckboxPlan, page: BoxPage, room: float) -> str:
+    """The page label's words: what the page is and how to make the box, shortened until
+    the line fits ``room`` (points) beside the page number."""
     size = plan.size
-    words = (f"tuck box for {plan.cards} cards ({size.inner_width / MM:.0f} x "
-             f"{size.inner_height / MM:.0f} x {size.inner_depth / MM:.0f} mm inside): cut "
-             "solid lines, fold dashed, glue grey")
+    inside = (f"{size.inner_width / MM:.0f} x {size.inner_height / MM:.0f} x "
+              f"{size.inner_depth / MM:.0f} mm inside")
     numbers = [p.number for p in page.pieces if p.number]
-    if numbers:
-        words += f"; piece {' and '.join(map(str, numbers))} of 2"
+    tail = f"; piece {' and '.join(map(str, numbers))} of 2" if numbers else ""
     if plan.oversize:
-        words += (f"; {page.paper.name} paper: the box does not fit {plan.paper.name} "
-                  "even in two pieces")
-    return words
+        tail += f"; on {page.paper.name}: too large for {plan.paper.name} even in two pieces"
+    choices = [f"tuck box for {plan.cards} cards ({inside}): cut solid lines, fold dashed, "
+               f"glue grey{tail}",
+               f"tuck box ({inside}): cut solid lines, fold dashed, glue grey{tail}",
+               f"tuck box: cut solid, fold dashed, glue grey{tail}"]
+    return next((words for words in choices
+                 if sheettext.width(label_text(plan.label, words), 8, bold=True) <= room),
+                choices[-1])
 
 
 def _piece(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, placed: Placed) -> None:
@@ -171,7 +177,7 @@ def _words_in(canvas: Canvas, words: Words | None, r: Rect, ink: str) -> None:
 
 def _line(canvas: Canvas, words: Words, line: str, x: float, y: float) -> None:
     """One line centred on ``x``, its baseline at ``y``, in the current fill colour."""
-    canvas._code.append(runs_code(canvas, words.runs(line), words.size, x, y,
+    canvas._code.append(sheettext.runs_code(canvas, words.runs(line), words.size, x, y,
                                   anchor="middle"))
 
 
@@ -186,8 +192,9 @@ def _turned_words(canvas: Canvas, words: Words | None, r: Rect, ink: str) -> Non
 
 
 def _glue(canvas: Canvas, plan: TuckboxPlan, piece: Piece) -> None:
-    """Each glue flap grey, with the word along it."""
-    for corners in piece.glue:
+    """Each glue flap grey, saying where it is glued (just ``glue`` when that does not
+    fit, nothing when not even that does at the least size)."""
+    for corners, said in zip(piece.glue, piece.glue_words, strict=True):
         path = canvas.beginPath()
         path.moveTo(*corners[0])
         for x, y in corners[1:]:
@@ -201,7 +208,11 @@ def _glue(canvas: Canvas, plan: TuckboxPlan, piece: Piece) -> None:
         size = min(7.0, 0.45 * min(box.w, box.h))
         if size < LEAST_TEXT:
             continue
-        words = Words(("glue",), size, plan.faces)
+        length = 0.8 * max(box.w, box.h)
+        words = next((Words((text,), size, plan.faces) for text in (said, "glue")
+                      if plan.width(text, size) <= length), None)
+        if words is None:
+            continue
         if box.h > box.w:
             _turned_words(canvas, words, box, "#333333")
         else:

@@ -20,7 +20,15 @@ from printkit.pdf.artwork import Artwork
 from printkit.pdf.geometry import INFO_BAND
 from printkit.pdf.paper import Paper
 from printkit.pdf.tiling import ISO_A
-from printkit.pdf.tuckbox_net import BoxSize, Piece, box_size, one_piece, two_pieces
+from printkit.pdf.tuckbox_net import (
+    INSIDE_BACK,
+    INSIDE_FRONT,
+    BoxSize,
+    Piece,
+    box_size,
+    one_piece,
+    two_pieces,
+)
 from printkit.units import MM
 
 GAP = 4 * MM
@@ -101,6 +109,10 @@ class TuckboxPlan:
     count: Words | None = None
     """``54 cards``, on the front's foot and the bottom."""
 
+    def width(self, text: str, size: float) -> float:
+        """How wide ``text`` is set in the box's faces at ``size`` points."""
+        return _width(text, self.faces, size)
+
     @property
     def pieces(self) -> int:
         """How many pieces the net is cut into."""
@@ -141,7 +153,8 @@ def plan_tuckbox(definition: Definition, *, card_width: float, card_height: floa
                                     or f.face(bold=False, italic=False)
                                     for f in stack.families) if face is not None)
     count_words = f"{count} card{'s' if count != 1 else ''}"
-    _check_glyphs(text, (count_words, "glue 12"), faces, stack.names, where, problems)
+    _check_glyphs(text, (count_words, INSIDE_BACK, INSIDE_FRONT, "12"), faces, stack.names,
+                  where, problems)
     title = _front_title(text, faces, size, where, problems)
     named = f"{text}: {deck}" if deck else text
     spine = _one_line(named, faces, min(0.5 * size.depth, 16.0), 0.85 * size.height)
