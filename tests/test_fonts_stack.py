@@ -7,13 +7,16 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 import reportlab
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.definition import systemfonts
 from printkit.definition.fonts import shipped_families
 from printkit.definition.fontstack import FontStack, game_fonts
 from printkit.definition.systemfonts import (
     SystemFontMissing,
+    font_folders,
     fontconfig_present,
     parse_listing,
     system_family,
@@ -130,16 +133,38 @@ def test_a_family_named_from_the_system_fonts(tmp_path: Path) -> None:
     body = ("fonts:\n  Body: {system: DejaVu Sans}\n"
             + _cards("", style="style: {font: Body}\n"))
     path = write(tmp_path, body, {"w.csv": f"key,words\na,{GREEK}\n"})
-    if fontconfig_present():
+    if fontconfig_present() or font_folders():  # Debian has fontconfig and DejaVu Sans
         [run] = texts(draw(load(path), "a"))
         assert run.text == GREEK and (run.get("font-family") or "").endswith(
             "', Body, sans-serif")
         loaded = load(path).content.fonts["Body"].faces
         assert loaded["regular"].path.name == "DejaVuSans.ttf"
         assert not loaded["regular"].path.is_relative_to(tmp_path)
-    else:  # no fontconfig here: the definition is told to copy the files instead
+    else:  # no fontconfig and no font folder: the definition is told to copy the files
         [(_, line, _, message)] = problems(path)
         assert line == 7 and message.startswith("fontconfig (fc-list) is not installed")
+
+
+def test_without_fontconfig_the_font_folders_are_read(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "installed" / "vera"
+    folder.mkdir(parents=True)
+    for name in ("Vera.ttf", "VeraBd.ttf", "VeraIt.ttf"):
+        shutil.copy(VERA / name, folder / name)
+    (folder / "broken.ttf").write_bytes(b"not a font")
+    monkeypatch.setattr(systemfonts, "fc_list", lambda: None)
+    monkeypatch.setattr(systemfonts, "font_folders", lambda: (tmp_path / "installed",))
+    body = ("fonts:\n  Body: {system: Bitstream Vera Sans}\n"
+            + _cards("", style="style: {font: Body}\n"))
+    game = tmp_path / "game"
+    game.mkdir()
+    faces = load(write(game, body, {"w.csv": "key,words\na,x\n"})).content.fonts["Body"].faces
+    assert {style: face.path.name for style, face in faces.items()} == {
+        "regular": "Vera.ttf", "bold": "VeraBd.ttf", "italic": "VeraIt.ttf"}
+    monkeypatch.setattr(systemfonts, "font_folders", lambda: ())
+    [(_, line, _, message)] = problems(write(game, body, {"w.csv": "key,words\na,x\n"}))
+    assert line == 7 and message.startswith("fontconfig (fc-list) is not installed here and "
+                                            "this system has no font folder")
 
 
 def test_system_font_mistakes_are_located(tmp_path: Path) -> None:

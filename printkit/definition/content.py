@@ -49,9 +49,10 @@ FONT = Record(description="A font family: its TrueType files beside the definiti
                          + ("; required unless system: names the family" if style == "regular"
                             else ""), pattern=_FILE))
        for style in STYLES},
-    "system": Field(Text("the name of a font family installed on this computer (found "
-                         "through fontconfig, e.g. 'Liberation Sans'), instead of files: "
-                         "its regular, bold and italic faces are used where installed",
+    "system": Field(Text("the name of a font family installed on this computer, e.g. "
+                         "'Liberation Sans' (found through fontconfig, or in the system's "
+                         "font folders without it), instead of files: its regular, bold and "
+                         "italic faces are used where installed",
                          pattern=FAMILY_NAME)),
 })
 
