@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from printkit.definition.model import Definition
@@ -14,6 +15,7 @@ from printkit.errors import DefinitionError, Problem, sort_problems
 from printkit.kit.cards import CardsPlan
 from printkit.kit.components import ComponentsPlan
 from printkit.kit.outputs import OutputSet
+from printkit.pdf.artwork import Artwork
 from printkit.pdf.tuckbox_plan import TuckboxPlan, plan_tuckbox
 
 FILE = "tuckbox.pdf"
@@ -31,8 +33,8 @@ class KitTuckbox:
 def plan_tuckboxes(definition: Definition, cards: CardsPlan | None,
                    components: ComponentsPlan) -> tuple[KitTuckbox, ...]:
     """A box for the main deck and for each ``cards`` component: each deck's card size,
-    its cards (copies included; ``tuckbox: cards:`` sets the main deck's) and its back,
-    on the build's paper.  None with ``tuckbox: make: false`` or when
+    its cards (copies included; ``tuckbox: cards:`` sets the main deck's) and the back most
+    of its cards show, on the build's paper.  None with ``tuckbox: make: false`` or when
     ``--sheets`` leaves ``tuckbox`` out.  Raises every problem of every box at once."""
     decks = [part for part in (cards, *components.parts) if isinstance(part, CardsPlan)]
     boxes: list[KitTuckbox] = []
@@ -45,7 +47,7 @@ def plan_tuckboxes(definition: Definition, cards: CardsPlan | None,
         try:
             plan = plan_tuckbox(
                 definition, card_width=spec.card_w, card_height=spec.card_h,
-                cards=len(deck.deck), back=deck.back, bleed=spec.bleed,
+                cards=len(deck.deck), back=_commonest_back(deck), bleed=spec.bleed,
                 paper=deck.plan.paper, margin=spec.margin,
                 deck="" if main else deck.deck_source.stem)
         except DefinitionError as exc:
@@ -57,6 +59,16 @@ def plan_tuckboxes(definition: Definition, cards: CardsPlan | None,
     if problems:
         raise DefinitionError(sort_problems(list(dict.fromkeys(problems))))
     return tuple(boxes)
+
+
+def _commonest_back(deck: CardsPlan) -> Artwork:
+    """The back most of the deck's cards show (the first of them on a tie): the deck's own
+    back may be behind none of them when every group has a back of its own."""
+    if not deck.behind:
+        return deck.back
+    counts = Counter(art.key for art in deck.behind)
+    most = max(counts.values())
+    return next(art for art in deck.behind if counts[art.key] == most)
 
 
 def write_tuckboxes(boxes: tuple[KitTuckbox, ...], out: OutputSet, *,
