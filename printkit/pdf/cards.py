@@ -16,7 +16,6 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.pdf.artwork import Artwork, Backs, SheetOptions
 from printkit.pdf.duplex import page_offset
 from printkit.pdf.filled_marks import filled_marks
-from printkit.pdf.fonts import REGULAR
 from printkit.pdf.geometry import (
     FOLD_MARK,
     FoldSheet,
@@ -34,6 +33,7 @@ from printkit.pdf.label import PageLabels
 from printkit.pdf.paper import Paper
 from printkit.pdf.pdfcanvas import Form, FormLibrary, new_canvas, saved
 from printkit.pdf.pdfops import stroke_code
+from printkit.pdf.sheettext import font_name
 from printkit.units import MM
 
 MARK_WIDTH = 0.4
@@ -206,6 +206,6 @@ def _fold_line(canvas: Canvas, sheet: FoldSheet, cards: Rect) -> None:
             canvas.line(fold, cards.top + gap, fold, cards.top + gap + 6 * MM)
             canvas.line(fold, cards.y - gap - 6 * MM, fold, cards.y - gap)
             at = (fold + 1.2 * MM, cards.top + gap + 1.2 * MM)
-        canvas.setFont(REGULAR, 6)
+        canvas.setFont(font_name(bold=False, covering="fold"), 6)
         canvas.setFillColorRGB(0.3, 0.3, 0.3)
         canvas.drawString(*at, "fold")
