@@ -93,3 +93,26 @@ def test_the_json_schema_takes_the_same_colours() -> None:
     for bad in ("crimsom", "#abcde", "foo(1)", 12):
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(bad, accent)
+
+
+ICON = """\
+icons:
+  mark: mark.svg
+layouts:
+  c:
+    - {type: icon, icon: mark, x: 5mm, y: 5mm, width: 20mm, height: 20mm}
+faces:
+  - {id: c, kind: layout, layout: c}
+"""
+
+
+def test_an_icons_css_colours_are_written_as_hex(tmp_path: Path) -> None:
+    mark = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">'
+            '<rect width="24" height="24" fill="RebeccaPurple" style="stroke: hwb(0 0% 0%)"/>'
+            '<circle cx="12" cy="12" r="6" fill="currentColor" stroke="#ff000080"/></svg>')
+    path = write(tmp_path, ICON, {"mark.svg": mark})
+    shapes = [dict(e.attrib) for e in draw(load(path), "c").iter()
+              if e.tag.endswith(("rect", "circle"))]
+    assert ("#663399", "#ff0000") in [(s.get("fill"), s.get("stroke")) for s in shapes]
+    assert ("#000000", "#ff000080") in [  # currentColor takes the icon's fill
+        (s.get("fill"), s.get("stroke")) for s in shapes]

@@ -276,8 +276,9 @@ HOSTILE_SVG = {
                      "<rect> transform 'scale(1 0)' squashes the shape flat"),
     "an unknown colour": ('<path d="M2 2 L20 20 L2 20 Z" fill="foo"/>',
                           "<path> fill 'foo' is not a colour the PDF writer knows"),
-    "a colour name in capitals": ('<rect width="4" height="4" stroke="RED"/>',
-                                  "<rect> stroke 'RED' is not a colour the PDF writer knows"),
+    "a colour name unknown in any case": ('<rect width="4" height="4" stroke="REDD"/>',
+                                          "<rect> stroke 'REDD' is not a colour the PDF "
+                                          "writer knows"),
     "rgb() of two numbers in a style": (
         '<path d="M2 2 L20 20" style="stroke:rgb(1,2)"/>',
         "<path> stroke in its style 'rgb(1,2)' is not a colour the PDF writer reads (css "),
@@ -313,11 +314,14 @@ def test_svg_numbers_no_renderer_can_draw_are_located_errors_in_check(tmp_path: 
 
 
 def test_colours_the_renderer_knows_are_accepted() -> None:
+    written = {"navy": "#000080", "transparent": "none", "rgb(10, 20, 30)": "#0a141e",
+               "rgb(10%,20%,30%)": "#1a334d", "hsl(120, 50%, 50%)": "#40bf40"}  # CSS: as hex
     for colour in ("#abc", "#abcd", "#a1b2c3", "#a1b2c3d4", "navy", "transparent", "none",
-                   "currentColor", "rgb(10, 20, 30)", "rgb(10%,20%,30%)", "hsl(120, 50%, 50%)"):
+                   "currentColor", "rgb(10, 20, 30)", "rgb(10%,20%,30%)", "hsl(120, 50%, 50%)",
+                   "rgba(10, 20, 30, 0.5)", "cmyk(0, 1, 1, 0)"):
         drawing = read_drawing(_svg(f'<rect width="4" height="4" fill="{colour}" '
                                     f'style="stroke: {colour}"/>').encode())
-        assert f'fill="{colour}"' in drawing.body
+        assert f'fill="{written.get(colour, colour)}"' in drawing.body
 
 
 def test_svglib_reports_nothing_on_stderr(capsys: pytest.CaptureFixture[str],

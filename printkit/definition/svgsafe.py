@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from printkit import limits
 from printkit.definition import svgnumbers
-from printkit.definition.svgcolours import COLOUR_ATTRIBUTES, colour_problem
+from printkit.definition.svgcolours import COLOUR_ATTRIBUTES, colour_problem, written_colour
 from printkit.definition.svgnumbers import IDENTITY, Box, Matrix, SvgRefused, Work
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -211,6 +211,8 @@ def _values(node: ET.Element, allowed: tuple[str, ...],
         if key not in values:
             continue
         value = " ".join(values[key].split())
+        if key in COLOUR_ATTRIBUTES:  # an opaque CSS colour is kept as #rrggbb
+            value = written_colour(value)
         if len(value) > limits.current().text:
             raise SvgRefused(limits.over("text", len(value), "characters") + f" in {key}")
         if not _VALUE.fullmatch(value) or "url(" in value.lower():
