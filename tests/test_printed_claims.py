@@ -15,9 +15,9 @@ from printkit.kit.options import BuildOptions
 from tests.duplex.virtual_printer import MM, Page, read_pdf
 
 ROOT = Path(__file__).resolve().parents[1]
-WITH_BAR = {"cards.pdf", "cards-gutterfold.pdf", "calibration.pdf", "board.pdf",
-            "board-single.pdf"}
-"""Files the README names as card, gutter-fold, calibration and board PDFs."""
+WITH_BAR = {"cards.pdf", "cards-gutterfold.pdf", "calibration.pdf", "tuckbox.pdf",
+            "board.pdf", "board-single.pdf"}
+"""Files the README names as card, gutter-fold, calibration, tuck box and board PDFs."""
 WITHOUT_BAR = {"booklet.pdf", "booklet-imposed.pdf", "cards-printshop.pdf"}
 
 
@@ -43,7 +43,8 @@ def _has_scale_bar(page: Page) -> bool:
 
 def test_the_readme_names_the_pdfs_with_a_scale_bar() -> None:
     text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    found = re.search(r"the card, gutter-fold, token, calibration, board and score-sheet PDFs "
+    found = re.search(r"the card, gutter-fold, token, calibration, tuck box, board and "
+                      r"score-sheet PDFs "
                       r"carry a 50 mm scale bar on every page.*?the booklets .*? and the "
                       r"print-shop PDF .*? have none", text)
     assert found is not None
