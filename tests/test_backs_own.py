@@ -331,3 +331,20 @@ faces:
     assert any(m.startswith("layout: ") for m in messages)  # the broken {field} pattern
     assert any("the back names the layout 'nope'" in m for m in messages)
     assert len(messages) == 6, result.err
+
+
+def test_a_print_on_demand_pdf_pairs_each_face_with_its_own_back(tmp_path: Path) -> None:
+    definition = _write(tmp_path, SUITED, {"cards.csv": CARDS})
+    result = _run("export", "pod", str(definition), "--service", "drivethrucards", "-o",
+                  str(tmp_path / "pod"))
+    assert result.status == 0, result.err
+    reader = PdfReader(str(next((tmp_path / "pod").rglob("cards.pdf"))))
+    assert len(reader.pages) == 8  # back, face for each of the 4 cards
+    corners: list[str] = []
+    for page in reader.pages[0::2]:
+        picture = page.images[0].image
+        assert picture is not None
+        pixel = picture.convert("RGB").getpixel((20, 20))
+        assert isinstance(pixel, tuple)
+        corners.append("#" + "".join(f"{int(channel):02x}" for channel in pixel))
+    assert corners == [HEARTS, HEARTS, SPADES, HEARTS]
