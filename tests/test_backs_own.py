@@ -348,3 +348,19 @@ def test_a_print_on_demand_pdf_pairs_each_face_with_its_own_back(tmp_path: Path)
         assert isinstance(pixel, tuple)
         corners.append("#" + "".join(f"{int(channel):02x}" for channel in pixel))
     assert corners == [HEARTS, HEARTS, SPADES, HEARTS]
+
+
+def test_a_fault_of_a_back_layout_is_reported_once_not_once_a_card(tmp_path: Path) -> None:
+    result = _problems(tmp_path, """
+  marked:
+    - {type: rect, bleed: true, fill: {by: suit, values: {hearts: red, spades: blue}}}
+    - {type: icon, icon: nosuch, x: 5mm, y: 5mm, width: 10mm, height: 10mm}
+faces:
+  - id: card
+    kind: layout
+    layout: front
+    data: cards.csv
+back: {layout: marked}
+""", {"cards.csv": CARDS})
+    errors = [line for line in result.err.splitlines() if ": error: " in line]
+    assert len(errors) == 1 and "there is no icon 'nosuch'" in errors[0], result.err

@@ -171,6 +171,7 @@ class BackResolver:
         self.first_deck_back: Back | None = None
         """The deck's back as the first card that shows it has it (for a drawn back)."""
         self._pattern: Back | None = None
+        self._said: set[tuple[Location | None, str]] = set()
 
     def group_source(self, where: PathKey, group: Mapping[str, Any]) -> BackSource | None:
         """The checked ``back:`` of the face group at ``where`` (read once)."""
@@ -278,11 +279,22 @@ class BackResolver:
         used = sorted({field for field, _ in layout_fields(layout)})
         key = ("layout", name, *((field, values.get(field, "")) for field in used))
         if key not in self._made:
+            found: list[Problem] = []
             drawn = resolve_card(self.doc, layout, CardData(f"{card.name} (back)",
                                                             card.values, card.sources),
-                                 self.content, self.problems)
+                                 self.content, found)
+            self._say_once(found)
             self._made[key] = Back("layout", drawn) if drawn is not None else None
         return self._made[key]
+
+    def _say_once(self, found: list[Problem]) -> None:
+        """Report ``found``, leaving out a problem already reported at the same place for
+        another card (a layout's own fault shows on every back drawn from it)."""
+        for problem in found:
+            mark = (problem.location, problem.message.partition(" (back)': ")[2] or problem.message)
+            if mark not in self._said:
+                self._said.add(mark)
+                self.problems.append(problem)
 
     def _where(self, source: BackSource, card: CardData) -> Location:
         """The table cell of the first field the back's pattern reads, else the pattern."""
