@@ -197,8 +197,8 @@ def test_a_family_of_the_definition_is_used_and_named_first(tmp_path: Path) -> N
                  + card("Plain **bold** words", extra=", font: House Sans"))
     [(file, line_no, _, message)] = problems(path)
     assert (file, line_no) == ("game.yaml", 12)
-    assert message == ("card 'c': the font family 'House Sans' has no bold face: add it under "
-                       "fonts: House Sans")
+    assert message == ("the font family 'House Sans' has no bold face; it is needed on 1 card: "
+                       "'c': add it under fonts: House Sans")
 
 
 @pytest.mark.parametrize(("data", "message"), [

@@ -219,3 +219,11 @@ def test_a_one_font_line_is_set_as_the_house_font_always_set_it() -> None:
     with game_fonts(FontStack((vera, shipped_families()["DejaVu Sans"]))):
         code = words_code(canvas, 8, 1, 2, f"A {GREEK}", bold=True)
     assert code.count(" Tf ") == 2 and code.startswith("BT 1 0 0 1 1 2 Tm ")
+
+
+def test_a_face_the_family_lacks_is_one_problem_naming_its_cards(tmp_path: Path) -> None:
+    body = _plain_font(tmp_path).replace(", bold: PlainBd.ttf", "") + _cards(
+        "", title_text="**Done**")
+    found = problems(write(tmp_path, body, {"w.csv": "key,words\na,x\nb,y\nc,z\n"}))
+    assert found == [("game.yaml", 12, 26, "the font family 'Plain' has no bold face; it is "
+                      "needed on 3 cards: 'a', 'b', 'c': add it under fonts: Plain")]

@@ -137,8 +137,14 @@ def glyph_name(char: str) -> str:
     return f"{char!r} (U+{ord(char):04X} {unicodedata.name(char, 'unnamed character')})"
 
 
+GLYPH_ADVICE = ("choose a font that has it, or list one under style: fallback (DejaVu Sans, "
+                "always tried last there, covers most scripts)")
+"""What to do about a character no font of a stack has."""
+
+
 @dataclass
 class _Gap:
+    advice: str
     where: Location
     cards: list[str] = field(default_factory=list)
     places: list[Location] = field(default_factory=list)
@@ -146,28 +152,40 @@ class _Gap:
 
 @dataclass
 class MissingGlyphs:
-    """Characters no font of their stack has, gathered over a whole definition so that each
-    is one problem naming every card it spoils, not one problem a card."""
+    """Characters no font of their stack has (and faces a family lacks), gathered over a
+    whole definition so that each is one problem naming every card it spoils, not one
+    problem a card."""
 
-    _gaps: dict[tuple[str, str, str], _Gap] = field(default_factory=dict)
+    _gaps: dict[str, _Gap] = field(default_factory=dict)
 
     def note(self, stack: FontStack, style: str, char: str, card: str,
              where: Location) -> None:
         """Record that ``card`` needs ``char`` in ``style`` of ``stack``, written at
         ``where``."""
-        gap = self._gaps.setdefault((stack.names, style, char), _Gap(where))
+        names = stack.names
+        head = (f"no font of {names} ({style}) has a glyph for {glyph_name(char)}"
+                if len(stack.families) > 1 else
+                f"the font {names} ({style}) has no glyph for {glyph_name(char)}")
+        self._add(head, GLYPH_ADVICE, card, where)
+
+    def note_face(self, family: str, style: str, card: str, where: Location) -> None:
+        """Record that ``card`` needs the ``style`` face the family ``family`` lacks."""
+        self._add(f"the font family {family!r} has no {style} face",
+                  f"add it under fonts: {family}", card, where)
+
+    def _add(self, head: str, advice: str, card: str, where: Location) -> None:
+        gap = self._gaps.setdefault(head, _Gap(advice, where))
         if card and card not in gap.cards:
             gap.cards.append(card)
         if where != gap.where and where not in gap.places:
             gap.places.append(where)
 
     def problems(self) -> list[Problem]:
-        """One problem for each missing character, at the first place it was written."""
+        """One problem for each missing character or face, at the first place it was
+        written."""
         found = []
-        for (names, style, char), gap in self._gaps.items():
-            fonts = f"the font {names}" if ", then " not in names else f"no font of {names}"
-            has = "has no" if ", then " not in names else "has a"
-            text = f"{fonts} ({style}) {has} glyph for {glyph_name(char)}"
+        for head, gap in self._gaps.items():
+            text = head
             if gap.cards:
                 shown = ", ".join(repr(c) for c in gap.cards[:SHOWN_CARDS])
                 more = len(gap.cards) - SHOWN_CARDS
@@ -180,7 +198,5 @@ class MissingGlyphs:
                 rest = len(gap.places) - SHOWN_PLACES
                 text += f" (also written at {also}" + (f" and {rest} more places" if rest > 0
                                                        else "") + ")"
-            text += (": choose a font that has it, or list one under style: fallback "
-                     "(DejaVu Sans, always tried last there, covers most scripts)")
-            found.append(Problem(text, gap.where))
+            found.append(Problem(f"{text}: {gap.advice}", gap.where))
         return found

@@ -385,8 +385,8 @@ def _runs(state: _Card, pieces: tuple[Piece, ...], family: FontFamily, bold: boo
         weight, slant = bold or piece.bold, italic or piece.italic
         if family.face(bold=weight, italic=slant) is None:
             style = ("bold " if weight else "") + ("italic" if slant else "")
-            state.fail(f"the font family {family.name!r} has no {style.strip()} face: add "
-                       f"it under fonts: {family.name}", at(piece.offset))
+            state.content.glyphs.note_face(family.name, style.strip(), state.card.name,
+                                           at(piece.offset))
             return None
         runs, missing = stack.split(piece.text, bold=weight, italic=slant)
         style = {(False, False): "regular", (True, False): "bold", (False, True): "italic",
