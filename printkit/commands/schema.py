@@ -59,7 +59,9 @@ face group may write for an option, count or generate."""
 
 
 def _or_parameter(node: dict[str, Any]) -> dict[str, Any]:
-    return {"anyOf": [node, PARAMETER_REFERENCE]}
+    """``node`` or a parameter's value, keeping what ``node`` says it is for."""
+    about = {"description": node["description"]} if "description" in node else {}
+    return {"anyOf": [node, PARAMETER_REFERENCE], **about}
 
 
 def _allow_parameters(group: dict[str, Any]) -> None:

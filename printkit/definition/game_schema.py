@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from printkit.definition import components, content, faces
+from printkit.definition import components, content, faces, groupwhen
 from printkit.definition.backs import BACK
 from printkit.definition.board_schema import BOARD
 from printkit.definition.language import DEFAULT_LANGUAGE, Language
+from printkit.definition.papers import PaperName
 from printkit.definition.schema import (
     Colour,
     Field,
@@ -48,6 +49,7 @@ FACE = Record(description="A group of card faces drawn by one renderer.", fields
     "options": Field(MapOf(Scalar("an option")), default=None),
     **faces.GROUP_FIELDS,
     **components.group_fields(BACK),
+    **groupwhen.GROUP_FIELDS,
 })
 
 CARD = Record(description="Card geometry.", fields={
@@ -77,7 +79,8 @@ STYLE = Record(description="Shared look of the printed pieces.", fields={
 
 PRINT = Record(description="Defaults for printing; the build command's options override.",
                fields={
-    "paper": Field(Text("paper size", choices=("a4", "letter", "a3", "legal")), default="a4"),
+    "paper": Field(PaperName("a4, letter, a3, a2, a5, legal, tabloid, or WIDTH x HEIGHT "
+                             "such as '300mm x 400mm' (as --paper takes)"), default="a4"),
     "bleed": Field(Length("artwork past the cut line", maximum=MOST_BLEED), default=3 * _MM),
     "margin": Field(Length("printer margin kept clear on every side", minimum=5 * _MM,
                            maximum=40 * _MM), default=5 * _MM),

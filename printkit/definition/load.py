@@ -21,38 +21,17 @@ from printkit.definition.options import Kinds, KindSource
 from printkit.definition.parameters import resolve as resolve_parameters
 from printkit.definition.parameters import substitute as substitute_parameters
 from printkit.definition.schema import Checker
+from printkit.definition.setpath import set_path
 from printkit.definition.sheetwords import sheet_words_problems
 from printkit.definition.sizes import PRESETS
 from printkit.errors import DefinitionError, Location, Problem, did_you_mean, sort_problems
 from printkit.settings import COMMAND_LINE, Settings
 from printkit.units import MM
-from printkit.yamlsource import Document
 
 MAX_DECKS = 26
 
 ParameterCheck = Callable[[str, Mapping[str, object]], Sequence[tuple[str, str]]]
 """(rules engine name, parameters) -> (key, message) for each bad parameter."""
-def _apply_dotted(doc: Document, key: str, value: object, where: Location) -> str | None:
-    """Set ``a.b.c`` in the document data; returns a message if the path is not there."""
-    parts = key.split(".")
-    node: Any = doc.data
-    for depth, part in enumerate(parts[:-1]):
-        if not isinstance(node, dict):
-            return f"cannot set {key!r}: {'.'.join(parts[:depth])!r} is not a mapping"
-        if part not in node:
-            if part not in GAME.fields and depth == 0:
-                return f"unknown key {part!r} in --set {key}" + did_you_mean(part, GAME.fields)
-            node[part] = {}
-        node = node[part]
-    if not isinstance(node, dict):
-        return f"cannot set {key!r}: its parent is not a mapping"
-    node[parts[-1]] = value
-    path = tuple(parts)
-    doc.value_locations[cast(Any, path)] = where
-    doc.key_locations[cast(Any, path)] = where
-    return None
-
-
 def load_definition(
     path: Path | str,
     *,
@@ -80,7 +59,7 @@ def load_definition(
     parameter_overrides: dict[str, tuple[object, Location]] = {}
     for setting in overrides:
         if setting.dotted:
-            message = _apply_dotted(doc, setting.key, setting.value, setting.where)
+            message = set_path(doc, setting.key, setting.value, setting.where, GAME.fields)
             if message:
                 problems.append(Problem(message, setting.where))
         else:
