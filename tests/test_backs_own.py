@@ -364,3 +364,18 @@ back: {layout: marked}
 """, {"cards.csv": CARDS})
     errors = [line for line in result.err.splitlines() if ": error: " in line]
     assert len(errors) == 1 and "there is no icon 'nosuch'" in errors[0], result.err
+
+
+def test_faces_and_backs_that_do_not_fit_are_reported_together(tmp_path: Path) -> None:
+    result = _run("build", str(_write(tmp_path, """
+  tight:
+    - {type: text, text: "{name} {name} {name} {name}", x: 5mm, y: 5mm, width: 8mm,
+       height: 4mm, size: 12pt, min_size: 11pt}
+faces:
+  - {id: w, kind: layout, layout: tight, data: [{name: Incomprehensibilities}]}
+back: {layout: tight}
+""")), "-o", str(tmp_path / "out"))
+    assert result.status == 1
+    errors = [line for line in result.err.splitlines() if ": error: " in line]
+    assert len(errors) == 2, result.err  # the face, then its back; the back said once
+    assert "card 'w':" in errors[0] + errors[1] and "card 'w (back)':" in result.err

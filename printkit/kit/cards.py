@@ -9,8 +9,9 @@ cannot fail on the user's input.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from printkit.definition.components import CardsComponent
 from printkit.definition.model import Back, CardFace, Definition
@@ -22,6 +23,7 @@ from printkit.render.kinds import render_back, render_face
 from printkit.render.svg import Frame
 
 BACK_KEY = "back"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -110,17 +112,12 @@ def plan_deck(deck: Deck, plan: PrintPlan) -> CardsPlan:
     """Draw the faces and backs and check that the cards fit the paper in every layout
     asked for (:class:`LayoutError` when one cannot be made)."""
     frame = _frame(deck, plan.spec.bleed)
-    back = Artwork(BACK_KEY, render_back(deck.back.kind, frame, deck.back.options,
-                                         deck.title, deck.back.owner))
-    problems: list[Problem] = []
-    try:
-        faces = _drawn(deck, frame)
-    except DefinitionError as exc:
-        problems += exc.problems
-    try:
-        own_backs = _own_backs(deck, frame, back)
-    except DefinitionError as exc:
-        problems += exc.problems
+    problems: list[Problem] = []  # every problem of every drawing, reported together
+    faces: list[Artwork] = _gathering(problems, lambda: _drawn(deck, frame), [])
+    back = Artwork(BACK_KEY, _gathering(problems, lambda: render_back(
+        deck.back.kind, frame, deck.back.options, deck.title, deck.back.owner), ""))
+    own_backs: dict[str, Artwork] = _gathering(problems, lambda: _own_backs(deck, frame, back),
+                                               {})
     if problems:
         raise DefinitionError(sort_problems(problems))
     spec = SheetSpec(paper=plan.spec.paper, card_w=deck.width, card_h=deck.height,
@@ -137,6 +134,16 @@ def plan_deck(deck: Deck, plan: PrintPlan) -> CardsPlan:
         behind += [own_backs.get(face.key, back)] * face.copies
     used = tuple({art.key: art for art in behind}.values()) or (back,)
     return CardsPlan(deck, plan, spec, tuple(faces), back, used, tuple(cards), tuple(behind))
+
+
+def _gathering(problems: list[Problem], draw: Callable[[], T], instead: T) -> T:
+    """What ``draw`` returns, or ``instead`` when it raises :class:`DefinitionError`, whose
+    problems join ``problems`` (each once)."""
+    try:
+        return draw()
+    except DefinitionError as exc:
+        problems += [problem for problem in exc.problems if problem not in problems]
+        return instead
 
 
 def _own_backs(deck: Deck, frame: Frame, back: Artwork) -> dict[str, Artwork]:
