@@ -11,10 +11,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import jsonschema
+import pytest
+import yaml
 from PIL import Image
 from pypdf import PdfReader
 
 from printkit.cli import main
+from printkit.commands.schema import json_schema
 from printkit.console import Console
 from tests.conftest import Result
 from tests.pdfinspect import read_pages
@@ -379,3 +383,16 @@ back: {layout: tight}
     errors = [line for line in result.err.splitlines() if ": error: " in line]
     assert len(errors) == 2, result.err  # the face, then its back; the back said once
     assert "card 'w':" in errors[0] + errors[1] and "card 'w (back)':" in result.err
+
+
+def test_the_json_schema_takes_the_new_back_keys(tmp_path: Path) -> None:
+    schema = json_schema()
+    assert {"layout", "image", "fit"} <= set(schema["properties"]["back"]["properties"])
+    assert {"image", "layout", "pattern"} <= set(
+        schema["properties"]["back"]["properties"]["kind"]["enum"])
+    definition = yaml.safe_load(_write(tmp_path, GROUP_IMAGES + "back: {layout: suitback}\n")
+                                .read_text())
+    jsonschema.validate(definition, schema)
+    definition["back"]["fit"] = "tile"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(definition, schema)
