@@ -74,3 +74,22 @@ def test_sheet_words_take_the_fallback_font_for_what_the_font_lacks(tmp_path: Pa
     # the assembly page's title and the calibration sheet are in the game's stack too
     tiled = (result.folder / "map.pdf").read_bytes()
     assert {"BitstreamVeraSans-Bold", "DejaVuSans-Bold"} <= _fonts(tiled)
+
+
+def test_words_printkit_kinds_draw_in_vera_are_checked(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_text("""\
+game: stars-and-stripes
+title: Trumps
+card: {size: poker}
+faces:
+  - {id: trump, kind: trump, options: {label: "\u03a9\u03bc\u03ad\u03b3\u03b1", emblem: star}}
+  - {id: fine, kind: trump, options: {label: "Caf\u00e9 \u2013 \u00bd"}}
+""", encoding="utf-8")
+    [(file, line, column, message)] = problems(path)
+    assert (file, line, column) == ("game.yaml", 5, 47)
+    assert message.startswith("the kind 'trump' prints its words in Bitstream Vera, which has "
+                              "no glyph for '\u03ad' (U+03AD GREEK SMALL LETTER EPSILON WITH "
+                              "TONOS), '\u03b1'")
+    assert "'\u03a9'" not in message  # Vera has the capital omega
+

@@ -133,7 +133,7 @@ def load_definition(
                          backs=backs)
     components = read_components(doc, data, problems, kinds=kinds, content=content)
     problems.extend(content.glyphs.problems())  # one problem a character, every card named
-    problems.extend(sheet_words_problems(doc, data, content))
+    problems.extend(sheet_words_problems(doc, data, content, kinds))
     font = (data.get("style") or {}).get("font") or "Vera"
     if problems:
         raise DefinitionError(sort_problems(problems))
