@@ -78,6 +78,9 @@ class Limits:
     """The largest whole number (either sign) a definition or an option may give."""
     text: int = 100_000
     """Characters in one text value."""
+    expression: int = 1_000
+    """Characters in one ``when:`` test of a face group (an expression over the parameters,
+    read by printkit's own small reader)."""
     text_total: int = 5_000_000
     """Characters of text all the faces of one definition lay out together: fitting text
     to its box is most of the work of drawing a face (200 faces of 37,000 characters each,

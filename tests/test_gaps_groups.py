@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from printkit import limits
 from printkit.definition.groupwhen import WhenError, evaluate
 from printkit.errors import DefinitionError
 from printkit.kit.games import load
@@ -178,8 +179,13 @@ def test_when_reads_values_never_code() -> None:
     falsy_values: tuple[object, ...] = ("", "0", "false", "no", 0, False, [])
     for falsy in falsy_values:
         assert not evaluate("p", {"p": falsy})
-    with pytest.raises(WhenError, match="longer than 500"):
-        evaluate("players " + "and players " * 60, parameters)
+    long = "players " + "and players " * 90
+    with pytest.raises(WhenError, match=re.escape(
+            f"{len(long)} characters is over the limit of 1000 characters (raise it with "
+            "--limit expression=N)")):
+        evaluate(long, parameters)
+    with limits.using(limits.parse_limits(["expression=100000"])):
+        assert evaluate("not " * 5001 + "players", parameters) is False  # no recursion
     with pytest.raises(WhenError, match="nest more than 16"):
         evaluate("(" * 20 + "players" + ")" * 20, parameters)
 

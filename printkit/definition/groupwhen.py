@@ -25,14 +25,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from printkit import limits
 from printkit.definition.schema import JSON, Checker, Field, Node, Number
 from printkit.errors import Location, Problem, did_you_mean
 from printkit.yamlsource import Document, PathKey
 
-LONGEST = 500
-"""The longest ``when`` read (characters)."""
 DEEPEST = 16
-"""The most parentheses ``when`` may nest."""
+"""The most parentheses ``when`` may nest (the one recursion of the reader; its length is
+bounded by the ``expression`` limit)."""
 EMPTY = ("", "0", "false", "no")
 """Text a bare parameter's name reads as false."""
 _TOKEN = re.compile(r"""\s*(?:(?P<number>-?\d+(?:\.\d+)?(?![A-Za-z_]))
@@ -88,10 +88,11 @@ class _Reader:
         return value
 
     def negated(self) -> bool:
-        if self.peek()[:2] == ("name", "not"):
+        flips = 0
+        while self.peek()[:2] == ("name", "not"):  # a loop: any number of nots, no recursion
             self.take()
-            return not self.negated()
-        return self.test()
+            flips += 1
+        return self.test() != (flips % 2 == 1)
 
     def test(self) -> bool:
         kind, word, offset = self.take()
@@ -169,8 +170,8 @@ def evaluate(text: str, parameters: Mapping[str, object]) -> bool:
     >>> evaluate("mode == 'two words' or mode == quick", {"mode": "quick"})
     True
     """
-    if len(text) > LONGEST:
-        raise WhenError(f"it is longer than {LONGEST} characters", LONGEST)
+    if len(text) > limits.current().expression:
+        raise WhenError(limits.over("expression", len(text), "characters"), 0)
     tokens, at = [], 0
     while text[at:].strip():
         match = _TOKEN.match(text, at)
