@@ -38,6 +38,9 @@ class Run:
     bold: bool
     forms: tuple[str, ...]
     """Names of the forms the run sits in, outermost first (empty: on the page itself)."""
+    box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    """The area its glyphs may cover on the page (x0, y0, x1, y1): from its origin to the
+    end of its advance, from a descender below the baseline to an ascender above it."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,16 @@ class Form:
 
 
 def _scale(m: Matrix) -> float:
-    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+    """How much the matrix enlarges a letter's height: the distance between two baselines
+    one unit apart, so a squeezed (narrowed) letter keeps its height and a flattened one
+    does not."""
+    along = math.hypot(m[0], m[1])
+    return abs(m[0] * m[3] - m[1] * m[2]) / along if along else 0.0
+
+
+ASCENT = 0.80
+DESCENT = 0.25
+"""A generous height above and below the baseline that a font's glyphs reach, in sizes."""
 
 
 @dataclass(frozen=True)
@@ -63,10 +75,25 @@ class _Font:
     bold: bool
     codes: dict[int, str]
     """One-byte code -> its text, from the font's ToUnicode map (subset fonts renumber)."""
+    widths: dict[int, float] | None = None
+    """One-byte code -> its advance in thousandths of the size (``/Widths``)."""
 
     def decode(self, raw: Any) -> str:
-        data = raw if isinstance(raw, bytes) else str(raw).encode("latin-1", "replace")
-        return "".join(self.codes.get(b, chr(b)) for b in data)
+        return "".join(self.codes.get(b, chr(b)) for b in _bytes(raw))
+
+    def advance(self, raw: Any) -> float:
+        """The advance of ``raw`` in sizes (a code without a width counts 0.6)."""
+        widths = self.widths or {}
+        return sum(widths.get(b, 600.0) for b in _bytes(raw)) / 1000
+
+
+def _bytes(raw: Any) -> bytes:
+    return raw if isinstance(raw, bytes) else str(raw).encode("latin-1", "replace")
+
+
+def _widths(font: DictionaryObject) -> dict[int, float]:
+    first = int(font.get("/FirstChar", 0))
+    return {first + i: float(w) for i, w in enumerate(font.get("/Widths") or [])}
 
 
 def _unicode_map(font: DictionaryObject) -> dict[int, str]:
@@ -93,7 +120,7 @@ def _fonts(resources: DictionaryObject) -> dict[str, _Font]:
     for key, ref in fonts.items():
         font = ref.get_object()
         base = str(font.get("/BaseFont", ""))
-        out[str(key)] = _Font("bold" in base.lower(), _unicode_map(font))
+        out[str(key)] = _Font("bold" in base.lower(), _unicode_map(font), _widths(font))
     return out
 
 
@@ -138,15 +165,19 @@ class _Walker:
                 tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -leading), tlm)
             if name in ("Tj", "'", '"', "TJ"):
                 raw = operands[-1]
-                if name == "TJ":
-                    text = "".join(font.decode(p) for p in raw if not isinstance(p, (int, float)))
-                else:
-                    text = font.decode(raw)
+                parts = raw if name == "TJ" else [raw]
+                text = "".join(font.decode(p) for p in parts if not isinstance(p, (int, float)))
+                advance = sum(-float(p) / 1000 if isinstance(p, (int, float))
+                              else font.advance(p) for p in parts) * size
+                full = _mul(tm, ctm)
                 if text.strip():
-                    full = _mul(tm, ctm)
+                    corners = [_apply(full, x, y) for x in (0.0, advance)
+                               for y in (-DESCENT * size, ASCENT * size)]
+                    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
                     x, y = _apply(full, 0.0, 0.0)
                     self.runs.append(Run(page_no, text, size * _scale(full), x, y, font.bold,
-                                         forms))
+                                         forms, (min(xs), min(ys), max(xs), max(ys))))
+                tm = _mul((1.0, 0.0, 0.0, 1.0, advance, 0.0), tm)
             elif name == "Do":
                 key = str(operands[0])
                 ref = xobjects.get(key)

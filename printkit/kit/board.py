@@ -9,7 +9,7 @@ board that cannot be printed is refused by ``check`` as by ``build``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from printkit.booklet.components import board_picture as drawn_board
 from printkit.definition.board_schema import BoardSettings
@@ -20,6 +20,7 @@ from printkit.pdf.geometry import LayoutError
 from printkit.pdf.measure import bold_width
 from printkit.pdf.paper import Paper
 from printkit.pdf.tiling import (
+    BoardOutline,
     SingleSheet,
     Tiling,
     board_outline,
@@ -28,6 +29,7 @@ from printkit.pdf.tiling import (
     tile_board,
 )
 from printkit.render.board import BoardPicture, picture_geometry
+from printkit.units import MM
 
 TILED_FILE = "board.pdf"
 SINGLE_FILE = "board-single.pdf"
@@ -54,6 +56,14 @@ class BoardPlan:
     sheet: SingleSheet
     settings: BoardSettings
     margin: float
+    tiled: BoardPicture | None = None
+    """The picture as the tiled sheets print it: its title, key and panel set clear of the
+    joins between sheets (``None``: the same as ``picture``)."""
+
+    @property
+    def tiled_picture(self) -> BoardPicture:
+        """What ``board.pdf`` draws."""
+        return self.tiled or self.picture
 
     @property
     def summary(self) -> str:
@@ -89,9 +99,43 @@ def plan_board(game: ResolvedGame, plan: PrintPlan, *,
     margin = plan.spec.margin
     try:
         paper = board_paper(board_sheet, outline.width, outline.height, margin)
-        tiling = tile_board(outline, plan.paper, margin=margin, glue=settings.glue,
-                            measure=bold_width)
+        tiled, tiling = _tiled(picture, plan.paper, margin, settings.glue)
         sheet = single_sheet(outline.width, outline.height, paper, margin=margin)
     except LayoutError as exc:
         raise DefinitionError(f"{definition.game}: {exc}") from None
-    return BoardPlan(picture, tiling, sheet, settings, margin)
+    return BoardPlan(picture, tiling, sheet, settings, margin,
+                     None if tiled == picture else tiled)
+
+
+JOIN_ROUNDS = 12
+"""How often the picture may be set again round the joins (each round adds joins, and
+there are only so many lines between squares to add)."""
+
+
+def _joins(tiling: Tiling, outline: BoardOutline) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Where the sheets meet, in the drawing's millimetres (x from its left, y from its
+    top)."""
+    across = tuple(round(x / MM, 6) for x in tiling.x_edges[1:-1])
+    down = tuple(round((outline.height - y) / MM, 6) for y in tiling.y_edges[1:-1])
+    return across, down
+
+
+def _tiled(picture: BoardPicture, paper: Paper, margin: float,
+           glue: float) -> tuple[BoardPicture, Tiling]:
+    """The picture set clear of the joins of its own tiling, and that tiling.
+
+    Setting the key in columns between the joins can make the board taller, and a taller
+    board may be tiled another way, with other joins; so the picture is set again clear
+    of every join met so far until its tiling has no join it does not already avoid.
+    """
+    tiled = picture
+    for _ in range(JOIN_ROUNDS):
+        outline = board_outline(picture_geometry(tiled))
+        tiling = tile_board(outline, paper, margin=margin, glue=glue, measure=bold_width)
+        across, down = _joins(tiling, outline)
+        if set(across) <= set(tiled.joins_x) and down == tiled.joins_y:
+            return tiled, tiling
+        tiled = replace(picture, joins_x=tuple(sorted({*tiled.joins_x, *across})),
+                        joins_y=down)
+    raise LayoutError(f"the board's key cannot be set clear of the joins between its "
+                      f"{paper.name} sheets")

@@ -68,9 +68,11 @@ def write_board(board: BoardPlan, game: ResolvedGame, out: OutputSet,
     out.add(SVG_FILE, svg)
     progress("board", 1, 3)
     about = f"{picture.shape} board"
+    tiled = board.tiled_picture
     out.add(TILED_FILE, board_pdf.tiled_board(
-        svg, board.tiling, title=definition.title, about=about, accent=definition.accent,
-        instructions=picture.instructions, keep_clear=_keep_clear(picture)))
+        board_svg(tiled), board.tiling, title=definition.title, about=about,
+        accent=definition.accent, instructions=picture.instructions,
+        keep_clear=_keep_clear(tiled)))
     progress("board", 2, 3)
     warning = ""
     if board.sheet.scale < 1:

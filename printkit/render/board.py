@@ -29,6 +29,8 @@ import svgwrite
 
 from printkit import memo
 from printkit.definition.fonts import shipped_families
+from printkit.render.boardkey import GAP as JOIN_GAP
+from printkit.render.boardkey import key_columns, key_lines
 from printkit.render.boardpanel import draw_pattern, side_panel
 from printkit.render.boardpicture import BoardMaker, BoardPicture, CardOutline, KeyLine, Landmark
 from printkit.render.svg import FONT_FAMILY, Box, num, star_points, text
@@ -46,6 +48,9 @@ HOME_RING = 2.6
 """Width (mm) of the coloured frame inside a home square."""
 KEY_SIZE = 4.2
 """Size (mm) of the key's words under the grid (shrunk if a line is too long)."""
+COLUMN_KEY_SIZE = 3.5
+"""Size (mm) of the key's words when it is set in columns between the joins of a tiled
+print (about 10 pt: columns take more lines, and a taller board may need more sheets)."""
 KEY_STEP = 1.55
 """Height of a line of the key, in font sizes."""
 KEY_PAD = 4.0
@@ -95,14 +100,29 @@ class BoardGeometry:
         return tuple(self.grid_y + k * tall for k in range((self.rows or self.size) + 1))
 
 
-def board_geometry(size: int, square: float, key_lines: int = 0) -> BoardGeometry:
+def board_geometry(size: int, square: float, key_lines: int = 0,
+                   key_size: float = KEY_SIZE) -> BoardGeometry:
     """The measurements of a ``size`` x ``size`` board of ``square`` mm squares, with
-    ``key_lines`` lines of key under the grid."""
+    ``key_lines`` lines of key under the grid (words ``key_size`` mm)."""
     side = size * square
-    key = key_height(key_lines)
+    key = key_height(key_lines, key_size)
     return BoardGeometry(size, square, side + 2 * COORD_BAND,
                          side + 2 * COORD_BAND + TITLE_BAND + key, COORD_BAND,
                          TITLE_BAND + COORD_BAND)
+
+
+def _key_count(picture: BoardPicture) -> int:
+    """Lines the key takes: one a key line, or the tallest column when it is set in
+    columns between the joins of a tiled print."""
+    if not picture.joins_x or not picture.key:
+        return len(picture.key)
+    left = COORD_BAND
+    return key_lines(picture.key, left, left + picture.size * picture.square, picture.joins_x,
+                     COLUMN_KEY_SIZE)
+
+
+def _key_size(picture: BoardPicture) -> float:
+    return COLUMN_KEY_SIZE if picture.joins_x else KEY_SIZE
 
 
 def picture_geometry(picture: BoardPicture) -> BoardGeometry:
@@ -115,17 +135,19 @@ def picture_geometry(picture: BoardPicture) -> BoardGeometry:
                              picture.height_of_square,
                              Box(EDGE + width, 0.0, picture.panel, 2 * EDGE + height))
     if picture.rows or picture.square_height:
-        plain = board_geometry(picture.size, picture.square, len(picture.key))
+        plain = board_geometry(picture.size, picture.square, _key_count(picture),
+                               _key_size(picture))
         extra = picture.row_count * picture.height_of_square - picture.size * picture.square
         return BoardGeometry(plain.size, plain.square, plain.width, plain.height + extra,
                              plain.grid_x, plain.grid_y, picture.row_count,
                              picture.height_of_square)
-    return board_geometry(picture.size, picture.square, len(picture.key))
+    return board_geometry(picture.size, picture.square, _key_count(picture),
+                          _key_size(picture))
 
 
-def key_height(lines: int) -> float:
+def key_height(lines: int, size: float = KEY_SIZE) -> float:
     """Height (mm) of a key of ``lines`` lines, the space around it included (0 for none)."""
-    return 2 * KEY_PAD + lines * KEY_SIZE * KEY_STEP if lines else 0.0
+    return 2 * KEY_PAD + lines * size * KEY_STEP if lines else 0.0
 
 
 def _rgb(colour: str) -> list[int]:
@@ -263,6 +285,9 @@ def _key(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometry) -
     line shrunk to the grid's width if it is longer."""
     if not picture.key:
         return
+    if picture.joins_x:
+        _key_in_columns(drawing, picture, geo)
+        return
     family = shipped_families()["Vera"]
     bold, regular = family.faces["bold"], family.faces["regular"]
     grid = geo.grid
@@ -284,6 +309,32 @@ def _key(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometry) -
         if line.text:
             text(drawing, drawing, line.text, x, centre, size, picture.lines, bold=False,
                  anchor="start")
+
+
+def _key_in_columns(drawing: svgwrite.Drawing, picture: BoardPicture,
+                    geo: BoardGeometry) -> None:
+    """The key set in columns between the joins of a tiled print (:mod:`boardkey`)."""
+    family = shipped_families()["Vera"]
+    bold, regular = family.faces["bold"], family.faces["regular"]
+    size = COLUMN_KEY_SIZE
+    space = regular.width(" ", size)
+    grid = geo.grid
+    top = grid.y + grid.h + COORD_BAND + KEY_PAD
+    for column in key_columns(picture.key, grid.x, grid.x + grid.w, picture.joins_x, size):
+        patterns = dict(column.patterns)
+        for index, line in enumerate(column.lines):
+            centre = top + (index + 0.5) * size * KEY_STEP
+            if index in patterns:
+                tall = size * 1.3
+                draw_pattern(drawing, patterns[index], column.x, centre - tall / 2, tall,
+                             picture.square / picture.height_of_square, picture.lines,
+                             mix(picture.lines, picture.background, 0.65))
+                continue
+            x = column.x
+            for words, heavy in line:
+                text(drawing, drawing, words, x, centre, size, picture.lines, bold=heavy,
+                     anchor="start")
+                x += (bold if heavy else regular).width(words, size) + space
 
 
 def _grid_lines(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometry) -> None:
@@ -326,6 +377,13 @@ def _title(drawing: svgwrite.Drawing, picture: BoardPicture, geo: BoardGeometry)
               + max(_width(picture.subtitle, sub_size, bold=True),
                     _width(picture.note, note_size, bold=False)))
     scale = min(1.0, (right - left) / needed)
+    joins = [j for j in picture.joins_x if left < j < right]
+    if joins:  # the title ends before the first join, the words on the right after the last
+        scale = min(scale, (min(joins) - JOIN_GAP - left) / _width(picture.title, title_size,
+                                                                     bold=True),
+                    (right - max(joins) - JOIN_GAP) / max(
+                        _width(picture.subtitle, sub_size, bold=True),
+                        _width(picture.note, note_size, bold=False)))
     middle = TITLE_BAND / 2 + 1.0
     text(drawing, drawing, picture.title, left, middle, title_size * scale, picture.lines,
          anchor="start")

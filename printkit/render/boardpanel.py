@@ -5,6 +5,8 @@ its title, subtitle, note and key stand in a panel on its right, each wrapped to
 panel's width and set as large as the panel's height allows.  A key line may carry a
 *pattern*: a few squares drawn in the board's proportions, the one the line is about
 dark, the ones it is compared with tinted (how a card relates to its neighbours, say).
+On a tiled print a block of words (the title, the note, a key entry) that would cross a
+join between two sheets starts just below it instead.
 """
 
 from __future__ import annotations
@@ -43,6 +45,9 @@ class _Line:
     bold: bool
     gap: float
     """Space before the line, in its font sizes."""
+    block: int = 0
+    """The block of words it belongs to (the title, the subtitle, the note, a key entry):
+    a block is kept whole on one side of a join of a tiled print."""
 
 
 def wrap(words: str, size: float, room: float, *, bold: bool) -> list[str]:
@@ -110,52 +115,69 @@ def _lines(picture: BoardPicture, room: float, scale: float) -> list[_Line]:
     title, subtitle, note, lead, words = (size * scale for size in SIZES)
     title = title_size(picture.title, title, lead, room)
     subtitle = min(subtitle, title)
-    out = [_Line(t, title, True, 0.0) for t in heading_lines(picture.title, title, room)]
-    out += [_Line(t, subtitle, True, 0.3 if i == 0 else 0.0)
+    out = [_Line(t, title, True, 0.0, 0) for t in heading_lines(picture.title, title, room)]
+    out += [_Line(t, subtitle, True, 0.3 if i == 0 else 0.0, 1)
             for i, t in enumerate(heading_lines(picture.subtitle, subtitle, room))]
-    out += [_Line(t, note, False, 0.3 if i == 0 else 0.0)
+    out += [_Line(t, note, False, 0.3 if i == 0 else 0.0, 2)
             for i, t in enumerate(wrap(picture.note, note, room, bold=False))]
-    for entry in picture.key:
+    for block, entry in enumerate(picture.key, start=3):
         first = True
         if entry.pattern:
-            out.append(_Line("", words * PATTERN, False, 1.0 / PATTERN))
+            out.append(_Line("", words * PATTERN, False, 1.0 / PATTERN, block))
             first = False
         for t in heading_lines(entry.lead, lead, room):
-            out.append(_Line(t, lead, True, 0.9 if first else 0.15))
+            out.append(_Line(t, lead, True, 0.9 if first else 0.15, block))
             first = False
         for t in wrap(entry.text, words, room, bold=False):
-            out.append(_Line(t, words, False, 0.9 if first else 0.0))
+            out.append(_Line(t, words, False, 0.9 if first else 0.0, block))
             first = False
     return out
 
 
-def _height(lines: Sequence[_Line]) -> float:
-    return sum(line.size * (STEP + line.gap) for line in lines)
+def _tops(lines: Sequence[_Line], top: float, joins: Sequence[float]) -> list[float]:
+    """The top of each line, from ``top`` down; a block that would cross a join starts
+    just below it instead.  The last value is where the words end."""
+    tops: list[float] = []
+    y = top
+    start = 0
+    while start < len(lines):
+        end = start
+        while end < len(lines) and lines[end].block == lines[start].block:
+            end += 1
+        block = lines[start:end]
+        height = sum(line.size * (STEP + line.gap) for line in block)
+        crossed = [j for j in joins if y < j < y + height]
+        if crossed:
+            y = max(crossed) + PAD - block[0].size * block[0].gap
+        for line in block:
+            y += line.size * line.gap
+            tops.append(y)
+            y += line.size * STEP
+        start = end
+    return [*tops, y]
 
 
 def side_panel(drawing: svgwrite.Drawing, picture: BoardPicture, panel: Box) -> None:
     """The title, subtitle, note and key of ``picture`` in ``panel``, one under the other,
     shrunk together until they fit its height."""
-    room, high = panel.w - 2 * PAD, panel.h - 2 * PAD
+    room = panel.w - 2 * PAD
+    top, floor = panel.y + PAD, panel.y + panel.h - PAD
+    joins = picture.joins_y
     scale = 1.0
     lines = _lines(picture, room, scale)
-    while _height(lines) > high and scale > SMALLEST:
+    while _tops(lines, top, joins)[-1] > floor and scale > SMALLEST:
         scale *= 0.95
         lines = _lines(picture, room, scale)
     patterns = iter(entry.pattern for entry in picture.key if entry.pattern)
     tint = _tint(picture.lines, picture.background)
     aspect = picture.square / picture.height_of_square
-    y = panel.y + PAD
-    for line in lines:
-        y += line.size * line.gap
+    for line, y in zip(lines, _tops(lines, top, joins), strict=False):
         if not line.words:  # the place of a pattern
             draw_pattern(drawing, next(patterns), panel.x + PAD, y, line.size, aspect,
                          picture.lines, tint)
-            y += line.size * STEP
             continue
         text(drawing, drawing, line.words, panel.x + PAD, y + line.size * STEP / 2,
              line.size, picture.lines, bold=line.bold, anchor="start")
-        y += line.size * STEP
 
 
 def _tint(ink: str, paper: str) -> str:

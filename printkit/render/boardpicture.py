@@ -102,6 +102,13 @@ class BoardPicture:
     (the grid at the edge, square names in the squares, everything else in a panel
     ``panel`` millimetres wide on its right)."""
     panel: float = 0.0
+    joins_x: tuple[float, ...] = ()
+    """Where the sheets of a tiled print of the board meet, in millimetres from the
+    drawing's left edge: no line of the title or the key is set across one (the key is
+    set in columns between them)."""
+    joins_y: tuple[float, ...] = ()
+    """The same for joins across the board, in millimetres from its top edge: the side
+    panel sets no block of words across one."""
 
     @property
     def columns(self) -> int:
