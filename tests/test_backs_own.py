@@ -109,8 +109,9 @@ def test_a_deck_back_drawn_by_a_layout_follows_each_card_and_is_stored_once(
     assert Counter(p.name for p in backs).most_common(1)[0][1] == 3
     assert len({p.name for p in backs}) == 2
     svgs = sorted(p.relative_to(kit / "svg").as_posix() for p in (kit / "svg").rglob("*.svg"))
-    assert svgs == ["back.svg", "backs/card.svg", "card-1.svg", "card-2.svg", "card-3.svg"]
-    assert "spades" in (kit / "svg" / "backs" / "card.svg").read_text()
+    # the second back is named after the field value that chose it
+    assert svgs == ["back.svg", "backs/spades.svg", "card-1.svg", "card-2.svg", "card-3.svg"]
+    assert "spades" in (kit / "svg" / "backs" / "spades.svg").read_text()
     assert "hearts" in (kit / "svg" / "back.svg").read_text()
 
 
@@ -183,7 +184,8 @@ faces:
     pages = read_pages(kit / "cards.pdf")
     assert len(pages[0].placements) == 2
     assert len({p.name for p in pages[1].placements}) == 2
-    assert len(list((kit / "svg" / "backs").glob("*.svg"))) == 2
+    assert sorted(p.name for p in (kit / "svg" / "backs").glob("*.svg")) == [
+        "blue.svg", "red.svg"]  # named after their pictures
 
 
 def test_a_component_deck_and_tokens_take_a_drawn_back(tmp_path: Path) -> None:
@@ -216,7 +218,7 @@ components:
     folder = next((tmp_path / "png").iterdir())
     assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.png")
                   if p.parts[-2] != "front" and "chits" in p.parts) == [
-        "chits/back.png", "chits/back/chit-2.png"]  # each back once, named by its token
+        "chits/back.png", "chits/back/hearts.png"]  # each back once, named by its suit
 
 
 def test_exports_write_every_back_once(tmp_path: Path) -> None:
@@ -229,7 +231,7 @@ def test_exports_write_every_back_once(tmp_path: Path) -> None:
     pngs = sorted(p for p in found if "back" in p.rsplit("/", 2)[-2:][0]
                   or "back" in p.rsplit("/", 1)[-1])
     assert [p.rsplit("/", 2)[-2:] for p in pngs] == [["cards", "back.png"],
-                                                       ["backs", "card.png"]]
+                                                       ["backs", "spades.png"]]
     result = _run("export", "tts", str(definition), "-o", str(tmp_path / "tts"))
     assert result.status == 0, result.err
     saved = next((tmp_path / "tts").rglob("*.json"))

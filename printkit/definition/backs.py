@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 from typing import Any
 
 from printkit.definition.content import Content
@@ -259,7 +260,7 @@ class BackResolver:
                 try:
                     face = _image_back(name, at, f"{card.name} (back)", self.content,
                                        source.fit)
-                    self._made[key] = Back("image", face)
+                    self._made[key] = Back("image", face, label=PurePosixPath(name).stem)
                 except PictureRefused as exc:
                     self.problems.append(Problem(f"card {card.name!r}: the back: {exc}", at))
                     self._made[key] = None
@@ -284,7 +285,9 @@ class BackResolver:
                                                             card.values, card.sources),
                                  self.content, found)
             self._say_once(found)
-            self._made[key] = Back("layout", drawn) if drawn is not None else None
+            chosen = "-".join(values.get(field, "") for field in used if field not in BUILT_IN)
+            self._made[key] = (Back("layout", drawn, label=chosen.strip("-") or name)
+                               if drawn is not None else None)
         return self._made[key]
 
     def _say_once(self, found: list[Problem]) -> None:

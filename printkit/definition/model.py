@@ -74,6 +74,10 @@ class Back:
     options: object = field(compare=False, hash=False)
     owner: str = ""
     """The game whose plugin declares the kind (empty for printkit's generic kinds)."""
+    label: str = field(default="", compare=False, hash=False)
+    """What the back is called in file names when cards show several (a drawn back: the
+    field values that chose it, its layout's name or its picture's stem; empty: the name
+    of the first group that shows it)."""
 
 
 @dataclass(frozen=True)

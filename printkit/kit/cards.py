@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from printkit.definition.components import CardsComponent
+from printkit.definition.faces import file_word
 from printkit.definition.model import Back, CardFace, Definition
 from printkit.errors import DefinitionError, Problem, sort_problems
 from printkit.kit.options import PrintPlan
@@ -148,10 +149,11 @@ def _gathering(problems: list[Problem], draw: Callable[[], T], instead: T) -> T:
 
 def _own_backs(deck: Deck, frame: Frame, back: Artwork) -> dict[str, Artwork]:
     """The back of each card that has one of its own, by face key, drawn once for each
-    different back: equal drawings are one artwork (one form in a PDF), keyed
-    ``back:GROUP`` after the first group that shows it (``back:GROUP-2``... for a group's
-    further backs), or the deck's own key when it draws like the deck's back.  Problems of
-    every back are reported together."""
+    different back: equal drawings are one artwork (one form in a PDF), keyed after the
+    back's label (``back:hearts``: the field values that chose it, its layout or its
+    picture) or else the first group that shows it (``back:GROUP``), with ``-2``, ``-3``...
+    when two would share a key, or the deck's own key when it draws like the deck's back.
+    Problems of every back are reported together."""
     by_svg = {back.svg: back}
     taken = {back.key}
     backs: dict[str, Artwork] = {}
@@ -167,11 +169,12 @@ def _own_backs(deck: Deck, frame: Frame, back: Artwork) -> dict[str, Artwork]:
             continue
         art = by_svg.get(svg)
         if art is None:
-            key = f"{BACK_KEY}:{face.group}"
+            stem = file_word(own.label)[:60].strip("-.") or face.group
+            key = f"{BACK_KEY}:{stem}"
             number = 1
             while key in taken:
                 number += 1
-                key = f"{BACK_KEY}:{face.group}-{number}"
+                key = f"{BACK_KEY}:{stem}-{number}"
             taken.add(key)
             art = by_svg[svg] = Artwork(key, svg)
         backs[face.key] = art

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.definition.components import CardsComponent
+from printkit.definition.faces import file_word
 from printkit.definition.model import Back, CardFace, Definition
 from printkit.definition.plainboard import BoardComponent
 from printkit.definition.scoresheet import SheetComponent
@@ -167,15 +168,23 @@ def _summary(component: CardsComponent | TokensComponent | BoardComponent, sheet
 def _token_back(back: Back, front: str, frame: Frame, title: str, by_svg: dict[str, Artwork],
                 problems: list[Problem]) -> Artwork:
     """A token's back of a back kind, drawn once for each different drawing: the first is
-    ``back``, each other ``back:FRONT`` after the first front it is behind (problems kept
-    for the end)."""
+    ``back``, each other ``back:LABEL`` after what chose it (the field values, the layout
+    or the picture) or else after the first front it is behind (problems kept for the
+    end)."""
     try:
         svg = render_back(back.kind, frame, back.options, title, back.owner)
     except DefinitionError as exc:
         problems.extend(p for p in exc.problems if p not in problems)
         svg = ""
     if svg not in by_svg:
-        by_svg[svg] = Artwork(f"back:{front}" if by_svg else "back", svg)
+        stem = file_word(back.label)[:60].strip("-.") or front
+        taken = {art.key for art in by_svg.values()}
+        key = f"back:{stem}" if by_svg else "back"
+        number = 1
+        while key in taken:
+            number += 1
+            key = f"back:{stem}-{number}"
+        by_svg[svg] = Artwork(key, svg)
     return by_svg[svg]
 
 
