@@ -9,8 +9,8 @@ cannot fail on the user's input.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from printkit.definition.components import CardsComponent
@@ -41,24 +41,22 @@ class Deck:
     height: float
     safe_margin: float
     faces: tuple[CardFace, ...]
+    """Each with its own back, when it has one (its group's, or one drawn from its fields)."""
     back: Back
-    group_backs: Mapping[str, Back] = field(default_factory=dict)
 
 
 def main_deck(definition: Definition) -> Deck:
     """The deck of the definition's ``card``, ``faces`` and ``back``."""
     return Deck(definition.title, definition.title, "cards", definition.card_width,
                 definition.card_height, definition.safe_margin, definition.faces,
-                Back(definition.back_kind, definition.back_options, definition.back_owner),
-                definition.group_backs)
+                Back(definition.back_kind, definition.back_options, definition.back_owner))
 
 
 def component_deck(definition: Definition, component: CardsComponent) -> Deck:
     """The deck of a ``cards`` component."""
     return Deck(definition.title, f"{definition.title}, {component.name}", component.name,
                 component.width, component.height,
-                component.safe_margin, component.faces, component.back,
-                component.group_backs)
+                component.safe_margin, component.faces, component.back)
 
 
 @dataclass(frozen=True)
