@@ -34,9 +34,10 @@ def register(sub: Any) -> None:
     parser.add_argument("--variant", metavar="NAME", help="a named variant of the game")
     parser.add_argument("--set", dest="overrides", action="append", default=[],
                         metavar="KEY=VALUE", help="override a parameter (decks=2) or a "
-                        "definition value (card.size='70mm x 70mm'); repeatable")
+                        "definition value (card.size='70mm x 70mm'; in a list by id or number "
+                        "from 1: faces.heroes.count=3); repeatable")
     group = parser.add_argument_group("printing")
-    group.add_argument("--paper", help="a4, letter, a3, a2, legal, tabloid, or 'W x H'")
+    group.add_argument("--paper", help="a4, letter, a3, a2, a5, legal, tabloid, or 'W x H'")
     group.add_argument("--bleed", help="artwork past the cut line, e.g. 3mm; 0 for none")
     group.add_argument("--duplex", choices=DUPLEX,
                        help="backs for long-edge or short-edge duplex printing, or none")

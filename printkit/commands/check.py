@@ -36,7 +36,8 @@ def register(sub: Any) -> None:
     parser.add_argument("--variant", metavar="NAME", help="check only this variant of the "
                         "games (default: the game as it is and every variant)")
     parser.add_argument("--set", dest="overrides", action="append", default=[],
-                        metavar="KEY=VALUE", help="override a parameter while checking")
+                        metavar="KEY=VALUE", help="override a parameter or a definition "
+                        "value while checking (as build --set does); repeatable")
     parser.add_argument("--jobs", type=job_count, default=0, metavar="N",
                         help="targets checked at once, each in its own process (default: "
                              "one per core)")
