@@ -6,6 +6,7 @@ located above the last kit that built (the figures for how fast: bench/preview_b
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 import urllib.request
@@ -31,6 +32,8 @@ def chromium_or_skip() -> str:
             pytest.fail("CI must install Debian's chromium for the browser tests")
         pytest.skip("no chromium on this machine")
     return CHROMIUM
+PICTURES = 41
+"""What the page shows of Stars and Stripes: 38 faces, the back, the board, the tuck box."""
 
 
 @pytest.fixture
@@ -50,8 +53,8 @@ def preview(definition: Path) -> Iterator[PreviewServer]:
 def test_the_server_serves_what_it_rendered(preview: PreviewServer) -> None:
     with urllib.request.urlopen(preview.url, timeout=10) as answer:
         page = answer.read().decode()
-    # 38 faces, the back and the board
-    assert "Stars and Stripes" in page and page.count('<img src="/picture/') == 40
+    assert "Stars and Stripes" in page and page.count('<img src="/picture/') == PICTURES
+    assert '<h2>tuckbox.pdf: the tuck box</h2>' in page
     with urllib.request.urlopen(preview.url + "picture/0.svg", timeout=10) as answer:
         assert answer.headers["Content-Type"].startswith("image/svg+xml")
         assert b"<svg" in answer.read()[:300]
@@ -95,10 +98,17 @@ def test_a_browser_sees_every_save(preview: PreviewServer, definition: Path,
     page = browser.new_page()
     page.goto(preview.url)
     assert page.locator("h1").inner_text() == "Stars and Stripes"
-    assert page.locator(".pictures img").count() == 40
+    assert page.locator(".pictures img").count() == PICTURES
     assert page.locator("h2", has_text="Board").count() == 1
     assert page.locator("#booklet").count() == 1
     _loaded(page)
+    # the booklet is set in the Vera the PDF embeds, fetched from the preview
+    booklet = page.frame(url=re.compile(r"/booklet\.html$"))
+    assert booklet is not None
+    booklet.wait_for_function("document.fonts.status === 'loaded'")
+    fonts = booklet.evaluate("[...document.fonts].filter(f => f.status === 'loaded')"
+                             ".map(f => f.family.replaceAll('\"', ''))")
+    assert "Bitstream Vera Sans" in fonts
     # a save that changes the title shows without touching the browser
     text = definition.read_text()
     definition.write_text(text.replace("title: Stars and Stripes",
@@ -110,13 +120,13 @@ def test_a_browser_sees_every_save(preview: PreviewServer, definition: Path,
     problem = page.locator("#problems").inner_text()
     assert "mine.yaml:" in problem and "did you mean 'safe_margin'" in problem
     assert page.locator("#stale").count() == 1
-    assert page.locator(".pictures img").count() == 40
+    assert page.locator(".pictures img").count() == PICTURES
     assert "Deluxe" in page.locator("h1").inner_text()  # the last good kit's title
     _loaded(page)
     definition.write_text(text)
     _wait(lambda: page.locator("#problems").count() == 0
           and page.locator("h1").inner_text() == "Stars and Stripes")
-    assert page.locator(".pictures img").count() == 40 and page.locator("#stale").count() == 0
+    assert page.locator(".pictures img").count() == PICTURES and page.locator("#stale").count() == 0
 
 
 @pytest.fixture

@@ -273,7 +273,8 @@ def test_a_missing_data_file_is_picked_up_when_it_appears(folder: Path) -> None:
         (folder / "tables").mkdir()
         shutil.copy(folder / "spells.csv", folder / "tables" / "spells.csv")
         _wait(live, lambda: not live.preview.problems)
-        assert live.version > version and len(live.preview.pictures) == 13
+        # 12 faces, the back and the tuck box
+        assert live.version > version and len(live.preview.pictures) == 14
     finally:
         server.close()
 

@@ -28,10 +28,12 @@ def register(sub: Any) -> None:
     """Add the ``preview`` sub-command."""
     parser: argparse.ArgumentParser = sub.add_parser(
         "preview", help="a live web page of a definition that rebuilds when you save",
-        description="Serve a page on this computer showing every card face, the back, the "
-                    "board and the booklet of a definition; it rebuilds and reloads within a "
-                    "second of saving the definition, its data files or its template, and "
-                    "shows problems on the page. Stop it with Ctrl-C.")
+        description="Serve a page on this computer showing the whole kit of a definition "
+                    "(every face and back, tokens front and back, boards and maps, score "
+                    "sheets, the tuck box and the booklet) in the fonts the PDFs embed; click "
+                    "a card to see it large with the file and line it came from. It rebuilds "
+                    "and reloads when you save the definition or a file it reads, and shows "
+                    "problems above the last kit that built. Stop it with Ctrl-C.")
     parser.add_argument("definition", metavar="DEFINITION",
                         help="a definition file (.yaml) or an installed game's name")
     parser.add_argument("--port", type=port_number, default=8765, metavar="N",

@@ -39,6 +39,10 @@ _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 SET_AS_PRINTED = "text{font-kerning:none;font-variant-ligatures:none}"
 """Each character at its font's advance width, as the PDF sets it: no kerning and no
 ligatures."""
+EVERYDAY = frozenset(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0x100), 0x2013, 0x2014,
+                               0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2026, 0x2212]))
+"""Characters every cut-down font keeps beside those the rendering uses, so that an edit
+that types an everyday character does not cut the fonts again."""
 BOOKLET_FAMILIES = ("Bitstream Vera Sans", "Vera")
 """The names the booklet's HTML asks for first, served as the shipped Vera."""
 
@@ -112,15 +116,16 @@ def _entity(match: re.Match[str]) -> str:
 
 class Embedder:
     """Puts into an SVG the ``@font-face`` rules of the families it names, each font cut
-    down to the characters the rendering uses (a family's rules are made when an SVG first
-    names it)."""
+    down to the characters the rendering uses and :data:`EVERYDAY` (a family's rules are
+    made when an SVG first names it; its bold and italic faces only go into an SVG that
+    says ``bold`` or ``italic``)."""
 
     def __init__(self, files: Iterable[FontFile], characters: frozenset[str]) -> None:
         self.files: dict[str, list[FontFile]] = {}
         for font in files:
             self.files.setdefault(font.family, []).append(font)
-        self.characters = "".join(sorted(characters))
-        self.rules: dict[str, str] = {}
+        self.characters = "".join(sorted(characters | EVERYDAY))
+        self.rules: dict[tuple[str, frozenset[str]], str] = {}
 
     def __call__(self, svg: str) -> str:
         """``svg`` with a ``<style>`` of the fonts it names, after its opening tag."""
@@ -130,16 +135,24 @@ class Embedder:
         end = svg.find(">", start) + 1
         if not wanted or start < 0 or end <= 0:
             return svg
-        style = "".join(self._rules(name) for name in wanted) + SET_AS_PRINTED
+        # the bold and italic faces only where the drawing may use them
+        styles = frozenset(style for style in _STYLES if all(
+            word in svg for word in style.split("_") if word != "regular"))
+        style = "".join(self._rules(name, styles) for name in wanted) + SET_AS_PRINTED
         return f"{svg[:end]}<style>{style}</style>{svg[end:]}"
 
-    def _rules(self, family: str) -> str:
-        found = self.rules.get(family)
+    def _rules(self, family: str, styles: frozenset[str]) -> str:
+        found = self.rules.get((family, styles))
         if found is None:
-            found = self.rules[family] = "".join(
+            found = self.rules[family, styles] = "".join(
                 _rule(font, _subset(font.data, self.characters))
-                for font in self.files[family])
+                for font in self.files[family] if font.style in styles)
         return found
+
+    @property
+    def families(self) -> frozenset[str]:
+        """The families put into an SVG so far."""
+        return frozenset(family for family, _ in self.rules)
 
 
 def _rule(font: FontFile, data: bytes) -> str:

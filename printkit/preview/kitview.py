@@ -3,17 +3,18 @@
 :func:`kit_sections` turns a :class:`~printkit.kit.prepare.KitPlan` into sections of
 pictures: the main deck's faces and every back its cards show, the board, then each
 component (another deck's faces and backs, both sides of every token, a plain board or map,
-a score sheet as its printed page) and the tuck box where the kit has one.  Every picture
+a score sheet as its printed page) and each deck's tuck box where the kit has them.  Every picture
 says where it was defined (``file:line``: a card's data row or its entry in ``faces:``, a
 component's entry), so the page can show it beside the card.
 
 Faces and boards are the SVG the PDF is drawn from (:func:`embedded` then puts their fonts
 inside, :mod:`printkit.preview.fonts`); a sheet, which the PDF writer draws directly, is shown as
-its PDF's first page, rasterised (pypdfium2).
+its PDF's first page, and a tuck box as every page of its PDF, rasterised (pypdfium2).
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -24,6 +25,7 @@ from printkit.errors import Location
 from printkit.kit.cards import CardsPlan
 from printkit.kit.components import PlainBoardPlan, SheetPlan, TokensPlan
 from printkit.kit.prepare import KitPlan
+from printkit.kit.tuckbox import KitTuckbox
 from printkit.pdf.artwork import Artwork
 from printkit.render.board import board_svg
 
@@ -87,6 +89,7 @@ def kit_sections(kit: KitPlan) -> tuple[Section, ...]:
             sections.append(_sheet(part))
         else:
             sections.append(_plain_board(part))
+    sections += [_tuckbox(box, kit, definition) for box in kit.tuckboxes]
     return tuple(sections)
 
 
@@ -160,22 +163,51 @@ def _plain_board(part: PlainBoardPlan) -> Section:
         component.name, _where(component.where), svg=part.svg),), wide=True)
 
 
+def _tuckbox(box: KitTuckbox, kit: KitPlan, definition: Definition) -> Section:
+    """A deck's tuck box: every page of its PDF."""
+    from printkit.pdf.tuckbox_pdf import tuckbox_pdf  # the PDF writer: loaded when shown
+
+    stem = box.file.removesuffix(".pdf")
+    deck = stem.removesuffix("tuckbox").removesuffix("-")
+    where = next((c.where for c in definition.components if c.name == deck), None)
+    source = _where(where or definition.sections.get("tuckbox") or definition.sections.get("card"))
+    return pdf_section(f"{box.file}: the tuck box", box.file,
+                       tuckbox_pdf(box.plan, margin=kit.plan.spec.margin), source)
+
+
 def pdf_pages(data: bytes, *, first: int | None = None, dpi: int = PAGE_DPI) -> list[bytes]:
-    """The pages of the PDF ``data`` as PNG images (only the ``first`` N if given)."""
+    """The pages of the PDF ``data`` as PNG images (only the ``first`` N if given); kept by
+    content, so a rebuild whose sheets did not change does not draw them again (printkit's
+    PDFs are the same bytes for the same input)."""
+    key = (hashlib.sha256(data).digest(), first, dpi)
+    found = _PAGES.get(key)
+    if found is None:
+        if len(_PAGES) >= KEPT_PDFS:
+            _PAGES.pop(next(iter(_PAGES)))
+        found = _PAGES[key] = _rasterised(data, first, dpi)
+    return list(found)
+
+
+KEPT_PDFS = 32
+"""How many PDFs' page images are kept between rebuilds."""
+_PAGES: dict[tuple[bytes, int | None, int], tuple[bytes, ...]] = {}
+
+
+def _rasterised(data: bytes, first: int | None, dpi: int) -> tuple[bytes, ...]:
     import pypdfium2
 
     document = pypdfium2.PdfDocument(data)
     try:
         count = len(document) if first is None else min(first, len(document))
-        return [_png(document[index].render(scale=dpi / 72).to_pil())
-                for index in range(count)]
+        return tuple(_png(document[index].render(scale=dpi / 72).to_pil())
+                     for index in range(count))
     finally:
         document.close()
 
 
 def _png(image: object) -> bytes:
     out = io.BytesIO()
-    image.save(out, format="PNG")  # type: ignore[attr-defined]
+    image.save(out, format="PNG", compress_level=1)  # type: ignore[attr-defined]
     return out.getvalue()
 
 

@@ -38,7 +38,7 @@ h2 { font-size: 1.05em; margin-top: 1.4em; }
 .wide .pictures figcaption { max-width: none; }
 #booklet { width: 100%; height: 80vh; border: 1px solid #ccc; }
 #large { max-width: 95vw; max-height: 95vh; padding: 1em; border: 1px solid #888; }
-#large img { display: block; width: 90vw; height: 80vh; object-fit: contain;
+#large img { display: block; height: 80vh; width: auto; max-width: 90vw; object-fit: contain;
   background: #fff; margin: 0 auto; }
 #large p { margin: 0.6em 0 0 0; font-size: 0.9em; }
 #large code { font-family: "DejaVu Sans Mono", monospace; }
@@ -62,7 +62,10 @@ large.addEventListener("click", () => large.close());
 large.addEventListener("close", () => { delete large.dataset.index; });
 // what was on screen before a reload comes back after it
 const kept = JSON.parse(sessionStorage.getItem("printkit-preview") || "{}");
-if (kept.y) window.scrollTo(0, kept.y);
+if (kept.y) {
+  window.scrollTo(0, kept.y);
+  window.addEventListener("load", () => window.scrollTo(0, kept.y));  // pictures sized
+}
 if (kept.index !== undefined) {
   const figure = document.querySelector(`.pictures figure[data-index="${kept.index}"]`);
   if (figure) showLarge(figure);

@@ -110,7 +110,7 @@ def _render(path: Path, variant: str | None, overrides: Settings
     try:
         game = resolve(str(path), variant=variant, overrides=overrides)
         definition = game.definition
-        kit = prepare_kit(game, BuildOptions(layouts=("sheets",)))
+        kit = prepare_kit(game, BuildOptions(layouts=("sheets", "tuckbox")))
         sections = kit_sections(kit)
     except PrintkitError as exc:
         return Preview(problems=exc.render()), definition
@@ -118,7 +118,7 @@ def _render(path: Path, variant: str | None, overrides: Settings
     characters = used_characters(all_svgs(sections))
     embed = Embedder(files, characters)
     sections = embedded(sections, embed)
-    named = {*embed.rules, "Vera"}  # the booklet is set in Vera
+    named = {*embed.families, "Vera"}  # the booklet is set in Vera
     served = tuple(font for font in files if font.family in named)
     booklet = ""
     if kit.booklet is not None:
