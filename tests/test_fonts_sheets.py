@@ -12,6 +12,7 @@ import reportlab
 
 from printkit.kit.build import build_game
 from printkit.kit.options import BuildOptions
+from tests.conftest import ROOT, Run
 from tests.test_content_support import problems
 
 VERA = Path(reportlab.__file__).parent / "fonts"
@@ -93,3 +94,16 @@ faces:
                               "TONOS), '\u03b1'")
     assert "'\u03a9'" not in message  # Vera has the capital omega
 
+
+def test_a_booklet_cover_sets_a_title_vera_lacks_in_dejavu(tmp_path: Path, run_cli: Run) -> None:
+    plugin = ROOT / "tests" / "plugin_game" / "printkit_toy_nim"
+    for name in ("toy-nim.yaml", "toy-nim.md.j2"):
+        shutil.copy(plugin / name, tmp_path / name)
+    definition = tmp_path / "toy-nim.yaml"
+    definition.write_text(definition.read_text(encoding="utf-8").replace(
+        "title: Toy Nim", "title: \u03a9\u03bc\u03ad\u03b3\u03b1 Nim"), encoding="utf-8")
+    done = run_cli("build", str(definition), "--sheets", "sheets", "-o", str(tmp_path / "out"))
+    assert done.status == 0, done.err
+    [booklet] = (tmp_path / "out").glob("*/booklet.pdf")
+    # the booklet keeps printkit's own type (Vera) and takes Greek from DejaVu Sans
+    assert {"BitstreamVeraSans-Bold", "DejaVuSans-Bold"} <= _fonts(booklet.read_bytes())

@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.booklet.document import Cover
 from printkit.booklet.pdfblocks import INK, MUTED
 from printkit.booklet.pdfscene import FaceForms, draw_scene
+from printkit.pdf import sheettext
 from printkit.pdf.fonts import BOLD, REGULAR
 from printkit.pdf.paper import Paper
 from printkit.units import MM
@@ -33,9 +34,15 @@ def _hex(colour: str) -> colors.Color:
 
 
 def _fit(canvas: Canvas, text: str, font: str, size: float, room: float) -> float:
-    while canvas.stringWidth(text, font, size) > room and size > 8:
+    while _width(text, font, size) > room and size > 8:
         size -= 0.5
     return size
+
+
+def _width(text: str, font: str, size: float) -> float:
+    """The width of ``text`` as :func:`printkit.pdf.sheettext.draw` sets it in printkit's
+    own fonts (Vera, then DejaVu Sans for what Vera lacks)."""
+    return sheettext.width(text, size, bold=font == BOLD, house=True)
 
 
 def draw_cover(canvas: Canvas, page: Paper, cover: Cover, forms: FaceForms,
@@ -48,8 +55,9 @@ def draw_cover(canvas: Canvas, page: Paper, cover: Cover, forms: FaceForms,
     canvas.rect(0, height - band, width, band, stroke=0, fill=1)
     canvas.setFillColor(_hex(cover.ink))
     size = _fit(canvas, cover.title, BOLD, 30.0, width - 2 * side)
-    canvas.setFont(BOLD, size)
-    canvas.drawCentredString(width / 2, height - band * 0.52, cover.title)
+    # the game's title, in Vera with DejaVu Sans for the letters Vera lacks
+    sheettext.draw(canvas, size, width / 2, height - band * 0.52, cover.title, bold=True,
+                   anchor="middle", house=True)
     canvas.setFont(REGULAR, 11)
     canvas.drawCentredString(width / 2, height - band * 0.52 - size * 0.95, cover.subtitle)
     # picture, facts and lines, centred in the room between the band and the foot line
@@ -126,8 +134,8 @@ def draw_back_cover(canvas: Canvas, page: Paper, cover: Cover, forms: FaceForms,
     canvas.setFillColor(_hex(cover.background))
     canvas.rect(0, 0, page.width, BACK_BAND, stroke=0, fill=1)
     canvas.setFillColor(_hex(cover.ink))
-    canvas.setFont(BOLD, 13)
-    canvas.drawCentredString(page.width / 2, BACK_BAND * 0.55, cover.title)
+    sheettext.draw(canvas, 13, page.width / 2, BACK_BAND * 0.55, cover.title, bold=True,
+                   anchor="middle", house=True)
     canvas.setFont(REGULAR, 7)
     canvas.drawCentredString(page.width / 2, BACK_BAND * 0.55 - 5 * MM, CHECKED)
     canvas.restoreState()

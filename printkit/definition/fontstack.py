@@ -126,8 +126,11 @@ def game_fonts(stack: FontStack) -> Iterator[None]:
 def current_stack() -> FontStack:
     """The stack of the kit being built, else Vera with DejaVu Sans after it (a drawing
     made with no definition behind it)."""
-    if _CURRENT:
-        return _CURRENT[-1]
+    return _CURRENT[-1] if _CURRENT else house_stack()
+
+
+def house_stack() -> FontStack:
+    """printkit's own stack: Bitstream Vera, with DejaVu Sans for what Vera lacks."""
     shipped = shipped_families()
     return FontStack((shipped["Vera"], shipped[DEFAULT_FAMILY]))
 

@@ -18,15 +18,17 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.definition.fonts import FontFace
-from printkit.definition.fontstack import current_stack, split_runs
+from printkit.definition.fontstack import current_stack, house_stack, split_runs
 from printkit.pdf.fonts import register_fonts
 from printkit.pdf.pdfops import number, text_code
 
 
-def faces(*, bold: bool) -> tuple[FontFace, ...]:
+def faces(*, bold: bool, house: bool = False) -> tuple[FontFace, ...]:
     """The faces a line is set in, in order (a family without a bold face lends its
-    regular one, so a title in a one-face font is still in that font)."""
-    stack = current_stack()
+    regular one, so a title in a one-face font is still in that font); ``house`` for
+    printkit's own documents (the rules booklet), set in Vera with DejaVu Sans after it
+    whatever the game's fonts."""
+    stack = house_stack() if house else current_stack()
     found = []
     for family in stack.families:
         face = family.face(bold=bold, italic=False) or family.face(bold=False, italic=False)
@@ -35,17 +37,17 @@ def faces(*, bold: bool) -> tuple[FontFace, ...]:
     return tuple(found)
 
 
-def runs(text: str, *, bold: bool) -> list[tuple[str, FontFace]]:
+def runs(text: str, *, bold: bool, house: bool = False) -> list[tuple[str, FontFace]]:
     """``text`` as runs, each in the first face that has its letters."""
-    return split_runs(text, faces(bold=bold))[0]
+    return split_runs(text, faces(bold=bold, house=house))[0]
 
 
-def width(text: str, size: float, *, bold: bool) -> float:
+def width(text: str, size: float, *, bold: bool, house: bool = False) -> float:
     """The width of ``text`` at ``size`` points, as :func:`words_code` sets it (measured by
     the PDF writer, as the writers measured their words before stacks)."""
     register_fonts()
     return sum(float(pdfmetrics.stringWidth(chunk, face.name, size))
-               for chunk, face in runs(text, bold=bold))
+               for chunk, face in runs(text, bold=bold, house=house))
 
 
 def font_name(*, bold: bool, covering: str = "") -> str:
@@ -59,13 +61,14 @@ def font_name(*, bold: bool, covering: str = "") -> str:
 
 
 def words_code(canvas: Canvas, size: float, x: float, y: float, text: str, *,
-               bold: bool = False, anchor: str = "start", flip: bool = False) -> str:
+               bold: bool = False, anchor: str = "start", flip: bool = False,
+               house: bool = False) -> str:
     """Operators that set ``text`` (one line) in the kit's stack, as
     :func:`printkit.pdf.pdfops.text_code` does in one font."""
     register_fonts()
-    parts = runs(text, bold=bold)
+    parts = runs(text, bold=bold, house=house)
     if len(parts) <= 1:
-        name = parts[0][1].name if parts else faces(bold=bold)[0].name
+        name = parts[0][1].name if parts else faces(bold=bold, house=house)[0].name
         return text_code(canvas, name, size, x, y, text, anchor=anchor, flip=flip)
     return runs_code(canvas, parts, size, x, y, anchor=anchor, flip=flip)
 
@@ -90,16 +93,17 @@ def runs_code(canvas: Canvas, parts: list[tuple[str, FontFace]], size: float, x:
 
 
 def draw(canvas: Canvas, size: float, x: float, y: float, text: str, *, bold: bool = False,
-         anchor: str = "start") -> None:
+         anchor: str = "start", house: bool = False) -> None:
     """Set ``text`` on the canvas's page in its current fill colour, for the writers that
     draw through the canvas's own methods: a line in one face is drawn by those methods
     (as it always was), a line of several runs as operators."""
-    parts = runs(text, bold=bold)
+    parts = runs(text, bold=bold, house=house)
     if len(parts) > 1:
-        canvas._code.append(words_code(canvas, size, x, y, text, bold=bold, anchor=anchor))
+        canvas._code.append(words_code(canvas, size, x, y, text, bold=bold, anchor=anchor,
+                                       house=house))
         return
     register_fonts()
-    canvas.setFont(parts[0][1].name if parts else faces(bold=bold)[0].name, size)
+    canvas.setFont(parts[0][1].name if parts else faces(bold=bold, house=house)[0].name, size)
     if anchor == "middle":
         canvas.drawCentredString(x, y, text)
     elif anchor == "end":
