@@ -4,12 +4,16 @@ printed as written is a located error with the reason, every one at once."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from printkit.commands.schema import json_schema
+from printkit.definition.csscolours import ColourError, read_colour
 from tests.conftest import Run
 from tests.test_content_support import draw, load, write
 
@@ -116,3 +120,12 @@ def test_an_icons_css_colours_are_written_as_hex(tmp_path: Path) -> None:
     assert ("#663399", "#ff0000") in [(s.get("fill"), s.get("stroke")) for s in shapes]
     assert ("#000000", "#ff000080") in [  # currentColor takes the icon's fill
         (s.get("fill"), s.get("stroke")) for s in shapes]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="rgbahslwcolkp()#0123456789abcdef ,.%/-+e_ndi", max_size=40))
+def test_any_text_is_a_printable_colour_or_a_colour_error(text: str) -> None:
+    try:
+        assert re.fullmatch(r"#[0-9a-f]{6}|none", read_colour(text))
+    except ColourError as exc:
+        assert str(exc)

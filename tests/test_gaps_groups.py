@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from printkit import limits
 from printkit.definition.groupwhen import WhenError, evaluate
@@ -216,3 +218,16 @@ def test_a_problem_a_variant_brings_names_it_and_the_value_it_sets(tmp_path: Pat
     for command in (["check"], ["build", "-o", str(tmp_path / "kit")]):
         result = run_cli(*command, str(path), "--variant", "big")
         assert result.status == 1 and "(in variant 'big', which sets copies: 2000 at" in result.err
+
+
+WORDS = ("players", "mode", "not", "and", "or", "(", ")", "==", "!=", "<", ">=", "3", "-1.5",
+         "'x'", '"y y"', "true", "false", "@", "abc", "2p", "__class__", "  ")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(WORDS), max_size=15).map(" ".join))
+def test_any_when_is_true_false_or_one_located_fault(text: str) -> None:
+    try:
+        assert evaluate(text, {"players": 3, "mode": "x"}) in (True, False)
+    except WhenError as exc:
+        assert 0 <= exc.offset <= len(text)
