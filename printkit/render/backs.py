@@ -40,8 +40,7 @@ from printkit.render.svg import (
     text,
 )
 from printkit.render.svgtext import svg_text
-from printkit.render.text import title_svg
-from printkit.render.text import TextDoesNotFit
+from printkit.render.text import TextDoesNotFit, title_svg
 from printkit.units import MM
 
 BAND_CLEARANCE = 0.8
