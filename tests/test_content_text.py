@@ -224,4 +224,5 @@ def test_unknown_fonts_are_located(tmp_path: Path) -> None:
     path = write(tmp_path, card("x", extra=", font: Verra"))
     [(file, line, _column, message)] = problems(path)
     assert (file, line) == ("game.yaml", 8)
-    assert message == "card 'c': unknown font family 'Verra' (did you mean 'Vera'?)"
+    assert message == ("unknown font family 'Verra' (did you mean 'Vera'?); it is needed on 1 "
+                       "card: 'c'")

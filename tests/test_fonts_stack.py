@@ -11,7 +11,7 @@ import pytest
 import reportlab
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.definition import systemfonts
+from printkit.definition import content, systemfonts
 from printkit.definition.fonts import shipped_families
 from printkit.definition.fontstack import FontStack, game_fonts
 from printkit.definition.systemfonts import (
@@ -136,7 +136,7 @@ def test_a_family_named_from_the_system_fonts(tmp_path: Path) -> None:
     if fontconfig_present() or font_folders():  # Debian has fontconfig and DejaVu Sans
         [run] = texts(draw(load(path), "a"))
         assert run.text == GREEK and (run.get("font-family") or "").endswith(
-            "', Body, sans-serif")
+            "', Body, DejaVu Sans, sans-serif")  # the installed name, for SVG viewers
         loaded = load(path).content.fonts["Body"].faces
         assert loaded["regular"].path.name == "DejaVuSans.ttf"
         assert not loaded["regular"].path.is_relative_to(tmp_path)
@@ -227,3 +227,16 @@ def test_a_face_the_family_lacks_is_one_problem_naming_its_cards(tmp_path: Path)
     found = problems(write(tmp_path, body, {"w.csv": "key,words\na,x\nb,y\nc,z\n"}))
     assert found == [("game.yaml", 12, 26, "the font family 'Plain' has no bold face; it is "
                       "needed on 3 cards: 'a', 'b', 'c': add it under fonts: Plain")]
+
+
+def test_an_unknown_family_is_one_problem_and_an_installed_one_is_named(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    body = _plain_font(tmp_path) + _cards("", style="style: {font: Plain}\n").replace(
+        "height: 30mm}", "height: 30mm, font: House Sans}")
+    rows = "key,words\na,x\nb,y\n"
+    monkeypatch.setattr(content, "installed_fonts", lambda: parse_listing(
+        f"{tmp_path}/Plain.ttf\tHouse Sans\t80\t0\t100\tTrueType"))
+    assert problems(write(tmp_path, body, {"w.csv": rows})) == [(
+        "game.yaml", 11, 86, "unknown font family 'House Sans'; 'House Sans' is installed on "
+        "this computer: name it under fonts: {House Sans: {system: House Sans}}; it is needed "
+        "on 2 cards: 'a', 'b'")]

@@ -36,7 +36,12 @@ from printkit.definition.pictures import (
 )
 from printkit.definition.schema import JSON, Checker, Field, MapOf, Node, Record, Text
 from printkit.definition.stackedfaces import stacked_family
-from printkit.definition.systemfonts import SystemFontMissing, system_family
+from printkit.definition.systemfonts import (
+    SystemFontMissing,
+    family_names,
+    installed_fonts,
+    system_family,
+)
 from printkit.errors import Problem, did_you_mean
 from printkit.yamlsource import Document, PathKey
 
@@ -193,7 +198,7 @@ def read_content(doc: Document, data: Mapping[str, Any], problems: list[Problem]
         if family is None:
             if name not in refused:
                 problems.append(doc.problem(("style", "fallback", index), f"unknown font "
-                                            f"family {name!r}" + _family_hint(name, content)))
+                                            f"family {name!r}" + family_hint(name, content)))
             continue
         fallback.append(family)
     content = replace(content, fallback=tuple(fallback))
@@ -201,15 +206,27 @@ def read_content(doc: Document, data: Mapping[str, Any], problems: list[Problem]
     if content.family(chosen) is None:
         if chosen not in refused:
             problems.append(doc.problem(("style", "font"), f"unknown font family {chosen!r}"
-                                        + _family_hint(chosen, content)))
+                                        + family_hint(chosen, content)))
         return content
     return replace(content, font=chosen)
 
 
-def _family_hint(name: str, content: Content) -> str:
-    return (did_you_mean(name, content.family_names)
-            or f"; the families are: {', '.join(content.family_names)} (add yours under "
-               "fonts:)")
+def family_hint(name: str, content: Content) -> str:
+    """What to say after "unknown font family NAME": a near name, or that the family is
+    installed on this computer (and how to name it), or the families there are."""
+    near = did_you_mean(name, content.family_names)
+    if near:
+        return near
+    try:
+        installed = {n.casefold(): n for n in family_names(installed_fonts())}
+    except SystemFontMissing:
+        installed = {}
+    found = installed.get(name.casefold())
+    if found is not None:
+        return (f"; {found!r} is installed on this computer: name it under fonts: "
+                f"{{{name}: {{system: {found}}}}}")
+    return (f"; the families are: {', '.join(content.family_names)} (add yours under "
+            "fonts:, from files or from the system's fonts)")
 
 
 def _fonts(doc: Document, section: Mapping[str, Any], folder: Path, shown: str,
@@ -245,7 +262,8 @@ def _fonts(doc: Document, section: Mapping[str, Any], folder: Path, shown: str,
             if len(found) != len(named):
                 continue
         try:
-            families[name] = load_family(name, found)
+            installed = str(files["system"]) if files.get("system") else ""
+            families[name] = load_family(name, found, also=(installed,) if installed else ())
         except FontRefused as exc:
             at = "system" if files.get("system") else exc.args[1]
             problems.append(doc.problem(("fonts", name, at), exc.args[0]))

@@ -160,8 +160,10 @@ def shipped_families() -> Mapping[str, FontFamily]:
     return result
 
 
-def load_family(name: str, files: Mapping[str, UserFile]) -> FontFamily:
-    """A definition's family from its files (a ``regular`` one at least).
+def load_family(name: str, files: Mapping[str, UserFile], *,
+                also: tuple[str, ...] = ()) -> FontFamily:
+    """A definition's family from its files (a ``regular`` one at least); ``also`` are
+    names an SVG viewer may know the family by (an installed family's own name).
 
     Raises :class:`FontRefused` with the style in ``args[1]`` naming the file at fault.
     """
@@ -183,7 +185,7 @@ def load_family(name: str, files: Mapping[str, UserFile]) -> FontFamily:
             faces[style] = _face(name, key, style, found.path, data, f"PK-U{digest[:16]}")
         except FontRefused as exc:
             raise FontRefused(f"{found.shown}: {exc}", style) from None
-    family = FontFamily(name, key, ("sans-serif",), faces)
+    family = FontFamily(name, key, (*also, "sans-serif"), faces)
     _IN_USE.setdefault(key, family)
     return family
 

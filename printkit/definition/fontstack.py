@@ -169,14 +169,16 @@ class MissingGlyphs:
         head = (f"no font of {names} ({style}) has a glyph for {glyph_name(char)}"
                 if len(stack.families) > 1 else
                 f"the font {names} ({style}) has no glyph for {glyph_name(char)}")
-        self._add(head, GLYPH_ADVICE, card, where)
+        self.note_other(head, GLYPH_ADVICE, card, where)
 
     def note_face(self, family: str, style: str, card: str, where: Location) -> None:
         """Record that ``card`` needs the ``style`` face the family ``family`` lacks."""
-        self._add(f"the font family {family!r} has no {style} face",
-                  f"add it under fonts: {family}", card, where)
+        self.note_other(f"the font family {family!r} has no {style} face",
+                        f"add it under fonts: {family}", card, where)
 
-    def _add(self, head: str, advice: str, card: str, where: Location) -> None:
+    def note_other(self, head: str, advice: str, card: str, where: Location) -> None:
+        """Record that ``card`` meets the problem ``head`` (what to do: ``advice``, which
+        may be empty) at ``where``."""
         gap = self._gaps.setdefault(head, _Gap(advice, where))
         if card and card not in gap.cards:
             gap.cards.append(card)
@@ -201,5 +203,5 @@ class MissingGlyphs:
                 rest = len(gap.places) - SHOWN_PLACES
                 text += f" (also written at {also}" + (f" and {rest} more places" if rest > 0
                                                        else "") + ")"
-            found.append(Problem(f"{text}: {gap.advice}", gap.where))
+            found.append(Problem(f"{text}: {gap.advice}" if gap.advice else text, gap.where))
         return found

@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.definition.content import Content
+from printkit.definition.content import Content, family_hint
 from printkit.definition.fonts import FontFamily
 from printkit.definition.language import DEFAULT_LANGUAGE, known_language
 from printkit.definition.layouts import ByField, Condition, ElementSpec, Filled, Layout, Styled
@@ -300,9 +300,9 @@ def _text(state: _Card, element: ElementSpec, place: Placement) -> Shape | None:
     font_where = state.where(styles["font"].fields, styles["font"].path) \
         if "font" in styles else state.doc.where(("style", "font"))
     if family is None:
-        if family_name not in content.refused:
-            state.fail(f"unknown font family {family_name!r}" + did_you_mean(
-                family_name, content.family_names), font_where)
+        if family_name not in content.refused:  # one problem, naming every card
+            content.glyphs.note_other(f"unknown font family {family_name!r}" + family_hint(
+                family_name, content), "", state.card.name, font_where)
         return None
 
     def at(offset: int) -> Location:
