@@ -398,3 +398,19 @@ def test_the_json_schema_takes_the_new_back_keys(tmp_path: Path) -> None:
     definition["back"]["fit"] = "tile"
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(definition, schema)
+
+
+def test_decks_of_one_game_can_be_told_apart_by_a_back_drawn_from_the_deck_mark(
+        tmp_path: Path) -> None:
+    definition = _write(tmp_path, """
+  deckback:
+    - {type: rect, bleed: true, fill: {by: deck, values: {A: red, B: green, C: blue}}}
+parameters: {decks: 3}
+deck_count_parameter: decks
+faces:
+  - {id: c, kind: layout, layout: front, generate: {name: [a, b]}, name: "{id}-{name}"}
+back: {layout: deckback}
+""")
+    result = _run("check", str(definition))
+    assert result.status == 0, result.err
+    assert "6 cards (6 different faces, 3 different backs)" in result.out
