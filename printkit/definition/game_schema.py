@@ -21,6 +21,7 @@ from printkit.definition.schema import (
     Text,
 )
 from printkit.definition.sizes import CardSize
+from printkit.definition.tuckbox import TUCKBOX
 from printkit.units import MOST_BLEED
 
 _MM = 72 / 25.4
@@ -128,6 +129,7 @@ GAME = Record(description="A printkit game definition.", fields={
             "colours of each player's followers in diagrams, in seating order")),
             default=("#e69f00", "#009e73", "#cc79a7", "#56b4e9")),
     })),
+    "tuckbox": Field(TUCKBOX),
     **content.FIELDS,
     **components.fields(FACE, BACK),
 })

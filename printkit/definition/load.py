@@ -24,6 +24,7 @@ from printkit.definition.schema import Checker
 from printkit.definition.setpath import set_path
 from printkit.definition.sheetwords import sheet_words_problems
 from printkit.definition.sizes import PRESETS
+from printkit.definition.tuckbox import read_tuckbox
 from printkit.errors import DefinitionError, Location, Problem, did_you_mean, sort_problems
 from printkit.settings import COMMAND_LINE, Settings
 from printkit.units import MM
@@ -173,4 +174,5 @@ def load_definition(
         group_backs=backs.group_backs,
         back_owner=back.owner,
         card_size_at=doc.where(("card", "size")),
+        tuckbox=read_tuckbox(doc, data.get("tuckbox")),
     )

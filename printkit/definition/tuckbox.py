@@ -38,8 +38,8 @@ TUCKBOX = Record(description=(
                          maximum=2 * _MM), default=0.3 * _MM),
     "title": Field(Text("words on the front, the spines and the lid (empty: the game's "
                         "title)"), default=""),
-    "colour": Field(Colour("colour of the front, the spines, the lid and the bottom "
-                           "(empty: the style's accent)"), default=""),
+    "colour": Field(Colour("colour of the front's plates, the spines, the lid and the "
+                           "bottom (default: the style's accent)")),
     "ink": Field(Colour("colour of the words on the box"), default="#ffffff"),
 })
 
