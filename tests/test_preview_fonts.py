@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import ctypes
 import re
+import shutil
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
 import pypdfium2
 import pytest
 
-from printkit.definition.fonts import shipped_families
+from printkit.definition.fonts import SHIPPED_FOLDER, shipped_families
 from printkit.kit.games import resolve
 from printkit.kit.options import BuildOptions
 from printkit.kit.prepare import prepare_kit
@@ -136,3 +138,59 @@ def test_chromium_sets_each_line_of_the_aid_card_where_the_pdf_does(
         assert "".join(c for c, _ in shown) == "".join(c for c, _ in printed)
         worst = max(abs(a[1] - b[1]) for a, b in zip(shown, printed, strict=True))
         assert worst < 0.3, ("".join(c for c, _ in shown), worst)
+
+
+_KEY = re.compile(r'@font-face\{font-family:"(pk-[0-9a-f]+)"')
+
+
+def test_a_definitions_own_font_is_embedded_watched_and_followed(tmp_path: Path) -> None:
+    folder = tmp_path / "spellbook"
+    shutil.copytree(ROOT / "sample-games" / "spellbook", folder)
+    (folder / "fonts").mkdir()
+    for style, name in (("regular", "DejaVuSans"), ("bold", "DejaVuSans-Bold"),
+                        ("italic", "DejaVuSans-Oblique"),
+                        ("bold_italic", "DejaVuSans-BoldOblique")):
+        shutil.copy(SHIPPED_FOLDER / f"{name}.ttf", folder / "fonts" / f"house-{style}.ttf")
+    definition = folder / "spellbook.yaml"
+    text = definition.read_text()
+    assert "  font: DejaVu Sans" in text
+    faces = ", ".join(f"{s}: fonts/house-{s}.ttf" for s in
+                      ("regular", "bold", "italic", "bold_italic"))
+    definition.write_text(f"fonts:\n  House: {{{faces}}}\n" +
+                          text.replace("  font: DejaVu Sans", "  font: House"))
+    server = start(definition, port=0)
+    try:
+        live = server.live
+        regular = str(folder / "fonts" / "house-regular.ttf")
+        assert not live.preview.problems and regular in live.preview.reads.files
+        keys = {key for p in live.preview.pictures for key in _KEY.findall(p.svg)}
+        assert len(keys) == 1  # the definition's family, embedded under the PDF's key
+        # a new file saved over the font: the preview rebuilds with it
+        with live.changed:
+            assert live.changed.wait_for(lambda: live.waiting, timeout=60)
+            version = live.version
+        shutil.copy(SHIPPED_FOLDER / "DejaVuSans-Bold.ttf", regular)
+        with live.changed:
+            assert live.changed.wait_for(lambda: live.version > version, timeout=60)
+        after = {key for p in live.preview.pictures for key in _KEY.findall(p.svg)}
+        assert not live.preview.problems and len(after) == 1 and after != keys
+    finally:
+        server.close()
+
+
+def test_the_booklet_is_given_the_very_font_files_the_pdf_embeds(
+        white_star: PreviewServer) -> None:
+    with urllib.request.urlopen(f"{white_star.url}booklet.html", timeout=10) as answer:
+        booklet = answer.read().decode()
+    rules = re.findall(r'@font-face \{ font-family: "([^"]+)"; src: url\("/font/([^"]+)"\); '
+                       r"font-weight: (\w+); font-style: (\w+); \}", booklet)
+    wanted = {("Bitstream Vera Sans", "normal", "normal"): "Vera.ttf",
+              ("Bitstream Vera Sans", "bold", "normal"): "VeraBd.ttf",
+              ("Bitstream Vera Sans", "normal", "italic"): "VeraIt.ttf"}
+    served = {(family, weight, style): name for family, name, weight, style in rules}
+    vera = shipped_families()["Vera"].faces["regular"].path.parent
+    for face, file_name in wanted.items():
+        with urllib.request.urlopen(f"{white_star.url}font/{served[face]}", timeout=10) as got:
+            assert got.read() == (vera / file_name).read_bytes()  # the file itself
+            assert got.headers["Content-Type"] == "font/ttf"
+            assert "immutable" in got.headers["Cache-Control"]  # named by its content
