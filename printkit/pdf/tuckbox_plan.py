@@ -123,15 +123,6 @@ class TuckboxPlan:
         """Whether the pages are larger than the paper asked for."""
         return {p.paper.name for p in self.pages} != {self.paper.name}
 
-    @property
-    def summary(self) -> str:
-        """``tuck box 65.8 x 91.2 x 18.5 mm (inside) on 1 page of A4``."""
-        size = self.size
-        pages = len(self.pages)
-        return (f"tuck box {size.inner_width / MM:.1f} x {size.inner_height / MM:.1f} x "
-                f"{size.inner_depth / MM:.1f} mm inside, for {self.cards} cards, on {pages} "
-                f"page{'s' if pages > 1 else ''} of {self.pages[0].paper.name}")
-
 
 def plan_tuckbox(definition: Definition, *, card_width: float, card_height: float,
                  cards: int, back: Artwork, bleed: float,
