@@ -11,7 +11,6 @@ should meet.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from printkit.definition.fonts import FontFace
@@ -20,6 +19,7 @@ from printkit.definition.plainboard import MARGIN, TITLE_BAND, BoardComponent, G
 from printkit.definition.stackedfaces import runs_of
 from printkit.render.board import mix
 from printkit.render.mapart import ART_SHARE, art_box, art_svg, features_svg
+from printkit.render.mapspace import Space
 from printkit.render.svg import Box, num
 from printkit.render.text import runs_svg
 
@@ -27,19 +27,6 @@ LINE = 0.35
 """Width (mm) of the lines around spaces."""
 TITLE_SIZE = 6.0
 """Size (mm) of the title."""
-
-
-@dataclass(frozen=True)
-class Space:
-    """One space as drawn (millimetres, y down)."""
-
-    key: tuple[str, int, int]
-    outline: tuple[tuple[float, float], ...]
-    box: Box
-    name: str
-    """``B3`` for a grid space, the number for a track space."""
-    room: float
-    """Width a label may take."""
 
 
 def _square(key: tuple[str, int, int], x: float, y: float, side: float, name: str) -> Space:

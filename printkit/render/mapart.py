@@ -25,7 +25,7 @@ from printkit.render.elements import inline_icon
 from printkit.render.svg import Box, num
 
 if TYPE_CHECKING:
-    from printkit.render.grids import Space
+    from printkit.render.mapspace import Space
 
 ART_SHARE = 0.42
 """Height of a space's icon or picture, as a share of the space's size across."""
