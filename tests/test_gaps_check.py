@@ -62,3 +62,12 @@ def test_a_booklets_examples_are_counted(run_cli: Run) -> None:
     result = run_cli("check", "toy-nim", "--variant", "three-players")
     assert result.status == 0, result.err
     assert result.out.rstrip().endswith("; 1 booklet example verified)")
+
+
+def test_one_card_is_said_in_the_singular(tmp_path: Path, run_cli: Run) -> None:
+    one = DECK.replace("[{name: A}, {name: B}]", "[{name: A}]") + (
+        "components:\n  extra:\n    kind: cards\n    size: mini\n"
+        "    faces: [{id: e, kind: layout, layout: c, data: [{name: E}]}]\n")
+    line = _check(tmp_path, run_cli, one)
+    assert line.startswith("Deck is valid (1 card (1 face); extra: 1 card (44.5 x 63.5 mm) "
+                           "on 1 sheet")

@@ -79,7 +79,9 @@ class CardsPlan:
     def summary(self) -> str:
         """``37 cards (37 different faces)``, and the backs when there are several."""
         backs = f", {len(self.backs)} different backs" if len(self.backs) > 1 else ""
-        return f"{len(self.deck)} cards ({len(self.faces)} different faces{backs})"
+        cards = f"{len(self.deck)} card" + ("" if len(self.deck) == 1 else "s")
+        faces = "1 face" if len(self.faces) == 1 else f"{len(self.faces)} different faces"
+        return f"{cards} ({faces}{backs})"
 
 
 def _frame(deck: Deck, bleed: float) -> Frame:

@@ -57,7 +57,8 @@ class ComponentSummary:
                 f" of {self.size}")
         if self.kind == "board":
             return f"{self.name}: a board ({self.size}) on {sheets}"
-        return f"{self.name}: {self.count} {self.kind} ({self.size}) on {sheets}"
+        kind = self.kind.removesuffix("s") if self.count == 1 else self.kind  # 1 card
+        return f"{self.name}: {self.count} {kind} ({self.size}) on {sheets}"
 
 
 @dataclass(frozen=True)
