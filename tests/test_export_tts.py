@@ -2,17 +2,18 @@
 keep TTS's rules for card sheets, and every image it names is in the export.
 
 The structure is checked against tests/data/tts/sample-saved-object.json, written by hand
-from the Tabletop Simulator knowledge base (Berserk-Games/Tabletop-Simulator-Knowledge-Base:
-docs/custom-content/save-file-format.md for SaveState, ObjectState, CustomDeckState,
-CustomImageState and CustomTileState; custom-deck.md for sheets and the hidden card;
-custom-tile.md and custom-board.md for tiles and boards): every object printkit writes
-must have the keys of the sample's object of the same Name, with values of the same types,
-all the way down.
+with the fields, in the order, that Tabletop Simulator 13 writes them in saves it made
+(the saves cited in docs/export-tts.md; the knowledge base's save file format page shows
+an older version's): every object printkit writes must have the keys of the sample's
+object of the same Name, in the same order, with values of the same types, all the way
+down.
 """
 
 from __future__ import annotations
 
 import json
+import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,7 @@ def same_shape(ours: Any, model: Any, where: str) -> None:
         assert set(ours) == set(model), (f"{where}: keys differ: extra "
                                          f"{sorted(set(ours) - set(model))}, missing "
                                          f"{sorted(set(model) - set(ours))}")
+        assert list(ours) == list(model), f"{where}: keys in another order"
         for key in model:
             same_shape(ours[key], model[key], f"{where}.{key}")
     elif isinstance(model, list):
@@ -125,52 +127,68 @@ def test_every_object_has_the_formats_structure(which: str, request: pytest.Fixt
 
 
 def _image(folder: Path, url: str) -> Image.Image:
-    path = folder / "Mods" / "Images" / url
+    path = folder / "Mods" / "Images" / url.rpartition("/")[2]
     assert path.is_file(), f"{url} is named but not exported"
     return Image.open(path)
 
 
 def test_decks_follow_the_sheet_rules(stars: Path, skirmish: Path) -> None:
     for folder in (stars, skirmish):
-        for deck in (s for s in _objects(_saved(folder)) if s["Name"] == "DeckCustom"):
-            cards = deck["ContainedObjects"]
-            assert deck["DeckIDs"] == [card["CardID"] for card in cards]
-            for key, sheet in deck["CustomDeck"].items():
-                columns, rows = sheet["NumWidth"], sheet["NumHeight"]
-                assert columns <= 10 and rows <= 7
-                ids = sorted({c["CardID"] for c in cards if c["CardID"] // 100 == int(key)})
-                # the faces fill the cells from the first, in order, one cell each
-                assert ids == [int(key) * 100 + cell for cell in range(len(ids))]
-                assert columns * rows >= len(ids) + 1
-                face, back = _image(folder, sheet["FaceURL"]), _image(folder, sheet["BackURL"])
-                assert face.mode == "RGB" and back.mode == "RGB"
-                assert face.width <= 4096 and face.height <= 4096
-                assert face.size == (back.width * columns, back.height * rows)
-                # the last cell is the hidden card: the back itself
-                last = face.crop((face.width - back.width, face.height - back.height,
-                                  face.width, face.height))
-                assert ImageChops.difference(last.convert("RGB"),
-                                             back.convert("RGB")).getbbox() is None
+        decks = [s for s in _objects(_saved(folder)) if "CustomDeck" in s]
+        ids: dict[str, set[int]] = {}
+        for deck in decks:
+            cards = deck.get("ContainedObjects", [deck])
+            if deck["Name"] == "DeckCustom":
+                assert deck["DeckIDs"] == [card["CardID"] for card in cards]
             for card in cards:
                 sheet_key = str(card["CardID"] // 100)
                 assert card["CustomDeck"] == {sheet_key: deck["CustomDeck"][sheet_key]}
+                ids.setdefault(sheet_key, set()).add(card["CardID"])
+        sheets = {key: sheet for deck in decks for key, sheet in deck["CustomDeck"].items()}
+        assert set(sheets) == set(ids)
+        for key, sheet in sheets.items():
+            columns, rows = sheet["NumWidth"], sheet["NumHeight"]
+            assert columns <= 10 and rows <= 7
+            # the faces of all the objects fill the cells from the first, one cell each
+            assert sorted(ids[key]) == [int(key) * 100 + cell for cell in range(len(ids[key]))]
+            assert columns * rows >= len(ids[key]) + 1
+            face, back = _image(folder, sheet["FaceURL"]), _image(folder, sheet["BackURL"])
+            assert face.mode == "RGB" and back.mode == "RGB"
+            assert face.width <= 4096 and face.height <= 4096
+            assert face.size == (back.width * columns, back.height * rows)
+            # the last cell is the hidden card: the back itself
+            last = face.crop((face.width - back.width, face.height - back.height,
+                              face.width, face.height))
+            assert ImageChops.difference(last.convert("RGB"),
+                                         back.convert("RGB")).getbbox() is None
 
 
-def test_the_deck_holds_the_kits_cards(stars: Path) -> None:
-    deck = next(s for s in _objects(_saved(stars)) if s["Name"] == "DeckCustom")
-    assert len(deck["DeckIDs"]) == 39 and len(set(deck["DeckIDs"])) == 38
-    assert deck["Transform"]["rotZ"] == 180.0  # face down
+def test_the_decks_hold_the_kits_cards(stars: Path) -> None:
+    saved = _saved(stars)
+    deck = next(s for s in saved["ObjectStates"] if s["Name"] == "DeckCustom"
+                and s["Transform"]["rotZ"] == 180.0)  # the play deck, face down
+    assert len(deck["DeckIDs"]) == 36 and len(set(deck["DeckIDs"])) == 36
     names = [card["Nickname"] for card in deck["ContainedObjects"]]
-    assert names[0] == "1-stars-1-stripes" and names.count("trump") == 1
-    assert names.count("reference") == 2  # two copies: two cards, one face
+    assert names[0] == "1-stars-1-stripes" and "trump" not in names
+    # the 39 cards of the kit: 36 in the deck, the Trump and two copies of one reference
+    everything = [card["Nickname"] for state in saved["ObjectStates"]
+                  for card in (state.get("ContainedObjects") or [state])
+                  if card["Name"] == "Card"]
+    assert len(everything) == 39 and everything.count("reference") == 2
 
 
 def test_every_image_named_is_exported_and_every_image_is_named(skirmish: Path) -> None:
-    named = {url for state in _objects(_saved(skirmish)) for url in _urls(state)}
+    urls = {url for state in _objects(_saved(skirmish)) for url in _urls(state)}
     exported = {p.name for p in (skirmish / "Mods" / "Images").iterdir()}
-    assert named == exported
+    assert {url.rpartition("/")[2] for url in urls} == exported
     assert all(name.startswith("skirmish--") for name in exported)
-    assert not [name for name in named if "/" in name]  # bare names: no folder anywhere
+    # each is the file:/// address of the file written, as TTS names a local file
+    for url in urls:
+        parts = urllib.parse.urlsplit(url)
+        assert parts.scheme == "file" and parts.netloc == ""
+        path = Path(urllib.request.url2pathname(parts.path))
+        assert path.is_absolute() and path.is_file()
+        assert path.parent == (skirmish / "Mods" / "Images").resolve()
 
 
 def _urls(state: dict[str, Any]) -> Iterator[str]:
@@ -211,18 +229,30 @@ def test_thumbnail_and_guide(stars: Path) -> None:
     colours = thumbnail.getcolors(maxcolors=256 * 256)
     assert thumbnail.size == (256, 256) and colours is not None and len(colours) > 50
     guide = (stars / "IMPORT.md").read_text()
-    for words in ("Documents/My Games/Tabletop Simulator/Mods/Images",
-                  "Saves/Saved Objects", "stars-and-stripes.json", "--base-url"):
-        assert words in guide
+    for words in ("Documents\\My Games\\Tabletop Simulator", "~/.local/share/Tabletop Simulator",
+                  "Saves/Saved Objects", "stars-and-stripes.json", "--base-url",
+                  "Cloud Manager", "Save Object", (stars / "Mods" / "Images").resolve().as_uri(),
+                  "https://kb.tabletopsimulator.com/custom-content/asset-importing/",
+                  "Trump: 1 card, face up", "Stars and Stripes: 36 cards, face down"):
+        assert words in guide, words
 
 
-def test_exports_are_byte_identical_wherever_made(tmp_path: Path, run_cli: Run) -> None:
+def test_exports_are_byte_identical_but_for_their_own_address(tmp_path: Path,
+                                                               run_cli: Run) -> None:
     one = _export(run_cli, tmp_path / "one", "stars-and-stripes")
+    again = {p: p.read_bytes() for p in one.rglob("*") if p.is_file()}
+    _export(run_cli, tmp_path / "one", "stars-and-stripes")
+    assert {p: p.read_bytes() for p in one.rglob("*") if p.is_file()} == again
     two = _export(run_cli, tmp_path / "elsewhere" / "two", "stars-and-stripes")
     files = sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file())
     assert files == sorted(p.relative_to(two) for p in two.rglob("*") if p.is_file())
+    here, there = ((folder / "Mods" / "Images").resolve().as_uri() for folder in (one, two))
     for name in files:
-        assert (one / name).read_bytes() == (two / name).read_bytes(), name
+        ours, theirs = (one / name).read_bytes(), (two / name).read_bytes()
+        if name.suffix in (".json", ".md"):  # they name the images where they are
+            assert here.encode() in ours and there.encode() not in ours
+            ours = ours.replace(here.encode(), there.encode())
+        assert ours == theirs, name
 
 
 def test_base_url_goes_before_every_image(tmp_path: Path, run_cli: Run) -> None:
@@ -232,6 +262,7 @@ def test_base_url_goes_before_every_image(tmp_path: Path, run_cli: Run) -> None:
     exported = {p.name for p in (folder / "Mods" / "Images").iterdir()}
     assert {url.rpartition("/")[2] for url in urls} == exported
     assert "https://example.org/games/" in (folder / "IMPORT.md").read_text()
+    assert "file:" not in (folder / "IMPORT.md").read_text()
     bad = run_cli("export", "tts", SKIRMISH, "-o", str(tmp_path / "x"), "--base-url", "games/")
     assert bad.status == Exit.INPUT and "--base-url" in bad.err
     assert not (tmp_path / "x").exists()
@@ -252,13 +283,18 @@ def test_a_large_deck_is_split_over_balanced_sheets(tmp_path: Path, run_cli: Run
     folder = _export(run_cli, tmp_path / "out", str(definition))
     deck = _saved(folder)["ObjectStates"][0]
     sheets = deck["CustomDeck"]
-    assert [(s["NumWidth"], s["NumHeight"]) for s in sheets.values()] == [(10, 4), (10, 4),
-                                                                          (3, 1)]
-    backs = {s["BackURL"] for s in sheets.values()}
+    # a mini card (44.5 x 63.5 mm) is 526 x 750 pixels at 300 dpi: 7 across and 5 down fit
+    # in 4096 pixels, so a sheet holds 34 faces and the hidden card
+    assert [(s["NumWidth"], s["NumHeight"]) for s in sheets.values()] == [(7, 4)] * 3 + [
+        (3, 1)]
+    backs = {s["BackURL"].rpartition("/")[2] for s in sheets.values()}
     assert backs == {"many--cards-back.png", "many--cards-back-odd.png"}
-    # 75 faces of one back on two sheets of 38 and 37, then three copies of two faces
-    assert deck["DeckIDs"] == ([100 + cell for cell in range(38)]
-                               + [200 + cell for cell in range(37)] + [300] * 3 + [301] * 3)
+    # 75 faces of one back on three sheets of 25, then three copies of two faces
+    assert deck["DeckIDs"] == ([100 + cell for cell in range(25)]
+                               + [200 + cell for cell in range(25)]
+                               + [300 + cell for cell in range(25)] + [400] * 3 + [401] * 3)
+    sheet = Image.open(folder / "Mods" / "Images" / "many--cards-1.png")
+    assert sheet.size == (7 * 526, 4 * 750)
 
 
 def test_sheet_arithmetic() -> None:

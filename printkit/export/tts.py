@@ -22,7 +22,14 @@ from pathlib import Path
 
 from PIL import Image, ImageColor
 
-from printkit.export.pieces import BoardPieces, DeckPieces, Pieces, TokenPieces, kit_pieces
+from printkit.export.pieces import (
+    MAIN_BOARD,
+    BoardPieces,
+    DeckPieces,
+    Pieces,
+    TokenPieces,
+    kit_pieces,
+)
 from printkit.export.raster import artwork_pdf, page_images, png_bytes
 from printkit.export.tts_guide import Thumbnail, guide_text, thumbnail
 from printkit.export.tts_json import (
@@ -35,7 +42,22 @@ from printkit.export.tts_json import (
     json_text,
     saved_object,
 )
-from printkit.export.tts_sheets import CARD_DPI, MAX_PIXELS, deck_images, plan_sheets
+from printkit.export.tts_layout import (
+    CARD_HEIGHT_AT_SCALE_1,
+    TILE_HEIGHT_AT_SCALE_1,
+    extent,
+    rows,
+    seat_rows,
+    seat_turn,
+)
+from printkit.export.tts_sheets import (
+    CARD_DPI,
+    MAX_PIXELS,
+    deck_cells,
+    deck_images,
+    plan_sheets,
+)
+from printkit.export.tts_table import DeckPart, deck_parts, face_groups, seat_count, table_setup
 from printkit.export.tts_url import check_base_url
 from printkit.export.writing import commit, export_name, folder_for, prepare
 from printkit.kit import Progress, silent
@@ -44,20 +66,14 @@ from printkit.kit.naming import kit_name
 from printkit.kit.options import BuildOptions, build_changes
 from printkit.kit.outputs import OutputSet
 from printkit.kit.prepare import KitPlan
+from printkit.render.board import picture_geometry
 from printkit.settings import Settings
-from printkit.units import POINTS_PER_INCH
+from printkit.units import MM, POINTS_PER_INCH
 
 IMAGES = "Mods/Images"
 SAVED_OBJECTS = "Saves/Saved Objects"
-CARD_HEIGHT_AT_SCALE_1 = 3.5
-TILE_HEIGHT_AT_SCALE_1 = 1.318
-"""How tall, in TTS units (about an inch each), a card and a tile or board are at scale 1;
-the width follows the image's proportions.  Measured on a published mod by a third party
-(frankieliu/tts-tools, docs/TTS_SCALING_SOLVED.md), so sizes on the table are close to
-the printed pieces' and right relative to each other, not exact."""
-GAP = 1.0
-ROW_WIDTH = 40.0
-"""TTS units between pieces on the table, and the widest a row of pieces grows."""
+ON_BOARD = 2.0
+"""The height a card set on the board is dropped from (the board lies at 1)."""
 
 
 @dataclass
@@ -83,27 +99,37 @@ def _back_name(deck: DeckPieces, key: str) -> str:
     return f"{deck.name}-back-{group}" if group else f"{deck.name}-back"
 
 
-def _deck(export: _Export, deck: DeckPieces, first_key: int, spot: Spot) -> int:
-    """Queue a deck's sheets and backs and place it; returns the next free sheet number."""
-    sheets = plan_sheets(deck)
+def _deck(export: _Export, deck: DeckPieces, first_key: int, parts: Sequence[DeckPart],
+          spots: Sequence[Spot]) -> int:
+    """Queue a deck's sheets and backs, and lay each part of it on the table; returns the
+    next free sheet number."""
+    cells = deck_cells(deck)
+    sheets = plan_sheets(deck, cells)
     if not sheets:
         return first_key
-    images = deck_images(deck, sheets)
+    images = deck_images(deck, sheets, cells)
     backs = {key: export.image(_back_name(deck, key), image)
              for key, image in images.backs.items()}
-    entries, cards = [], []
+    entries = []
+    card_of: dict[int, int] = {}
     for number, (sheet, image) in enumerate(zip(sheets, images.sheets, strict=True)):
         key = first_key + number
         entries.append(SheetEntry(key, export.image(f"{deck.name}-{number + 1}", image),
-                                  backs[sheet.back.key], sheet.columns, sheet.rows))
-        for cell, face in enumerate(sheet.faces):
-            cards += [(key * 100 + cell, deck.faces[face].key)] * deck.copies[face]
-    export.objects.append(DeckObject(deck.label, f"{len(cards)} cards", tuple(entries),
-                                     tuple(cards), deck.width > deck.height, spot))
+                                  backs[sheet.back.key], sheet.columns, sheet.rows,
+                                  sheet.back_hidden))
+        card_of.update({face: key * 100 + cell for cell, face in enumerate(sheet.faces)})
+    for part, spot in zip(parts, spots, strict=True):
+        cards = tuple((card_of[face], deck.faces[face].key)
+                      for face, copies in enumerate(part.copies) for _ in range(copies))
+        used = {card // 100 for card, _ in cards}
+        count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+        export.objects.append(DeckObject(
+            part.name, f"{part.note} ({count})" if part.note else count,
+            tuple(e for e in entries if e.key in used), cards, deck.width > deck.height,
+            spot, part.face_up))
     if export.pictures.face is None:
-        first = sheets[0]
         export.pictures.face = images.sheets[0].crop((0, 0, *images.cell))
-        export.pictures.back = images.backs[first.back.key]
+        export.pictures.back = images.backs[sheets[0].back.key]
     return first_key + len(sheets)
 
 
@@ -115,7 +141,8 @@ def _tokens(export: _Export, tokens: TokenPieces, spots: Sequence[Spot],
     urls = {}
     for art, image in zip(arts, drawn, strict=True):
         side, _, key = art.key.partition(":")
-        urls[art.key] = export.image(f"{tokens.name}-{side}" + (f"-{key}" if key else ""), image)
+        urls[art.key] = export.image(f"{tokens.name}-{side}" + (f"-{key}" if key else ""),
+                                     image)
         if export.pictures.token is None:
             export.pictures.token = image
     stacks = _stacks(tokens)
@@ -145,57 +172,75 @@ def _board(export: _Export, board: BoardPieces, spot: Spot) -> None:
         export.pictures.board = image
 
 
-def _rows(sizes: Sequence[Sequence[tuple[float, float]]]) -> list[list[tuple[float, float]]]:
-    """Centres (x, z) for pieces of the given sizes (width, depth), one band of rows per
-    kind of piece, from the far side of the table towards the first player, each row
-    centred and wrapped at :data:`ROW_WIDTH`, the first row in the table's middle."""
-    places: list[list[tuple[float, float]]] = []
-    far = 0.0
-    for band in sizes:
-        rows: list[list[int]] = [[]]
-        width = 0.0
-        for index, (w, _) in enumerate(band):
-            if rows[-1] and width + GAP + w > ROW_WIDTH:
-                rows.append([])
-                width = 0.0
-            width += (GAP if rows[-1] else 0.0) + w
-            rows[-1].append(index)
-        spots: list[tuple[float, float]] = [(0.0, 0.0)] * len(band)
-        for row in (r for r in rows if r):
-            depth = max(band[i][1] for i in row)
-            total = sum(band[i][0] for i in row) + GAP * (len(row) - 1)
-            x = -total / 2
-            for i in row:
-                spots[i] = (x + band[i][0] / 2, far - depth / 2)
-                x += band[i][0] + GAP
-            far -= depth + 2 * GAP
-        places.append(spots)
-    first = next((spots[0][1] for spots in places if spots), 0.0)
-    return [[(x, z - first) for x, z in spots] for spots in places]
+def _inches(length: float) -> float:
+    return length / POINTS_PER_INCH
 
 
-def _table(pieces: Pieces) -> tuple[list[Spot], list[Spot], list[list[Spot]]]:
-    """Where the boards, decks and stacks of tokens lie, and at what scale."""
-    def inches(length: float) -> float:
-        return length / POINTS_PER_INCH
+@dataclass(frozen=True)
+class _Table:
+    """Where every piece lies: boards, deck parts (in the order given) and token stacks."""
 
-    boards = [(inches(b.width), inches(b.height)) for b in pieces.boards]
-    decks = [(inches(d.width), inches(d.height)) for d in pieces.decks]
-    tokens = [(inches(t.width), inches(t.height)) for t in pieces.tokens
+    boards: list[Spot]
+    parts: list[Spot]
+    tokens: list[list[Spot]]
+
+
+def _square_offset(kit: KitPlan, square: tuple[int, int]) -> tuple[float, float] | None:
+    """How far (x, z) the centre of a square of the game's board lies from the board's
+    centre, or ``None`` when the game has no board of squares."""
+    if kit.board is None:
+        return None
+    geometry = picture_geometry(kit.board.picture)
+    row, column = square
+    if not (0 <= row < (geometry.rows or geometry.size) and 0 <= column < geometry.size):
+        return None
+    box = geometry.square_box(row, column)
+    x = box.x + box.w / 2 - geometry.width / 2
+    y = box.y + box.h / 2 - geometry.height / 2
+    return _inches(x * MM), -_inches(y * MM)
+
+
+def _table(kit: KitPlan, pieces: Pieces, parts: Sequence[DeckPart], seats: int) -> _Table:
+    """Where the boards, deck parts and stacks of tokens lie, and at what scale."""
+    boards = [(_inches(b.width), _inches(b.height)) for b in pieces.boards]
+    card = [(_inches(pieces.decks[p.deck].width), _inches(pieces.decks[p.deck].height))
+            for p in parts]
+    main = next((i for i, b in enumerate(pieces.boards) if b.name == MAIN_BOARD), None)
+    on_board: dict[int, tuple[float, float]] = {}
+    for i, part in enumerate(parts):
+        offset = (_square_offset(kit, part.square) if part.where == "board"
+                  and part.square is not None and main is not None else None)
+        if offset is not None:
+            on_board[i] = offset
+    middle = [i for i, p in enumerate(parts) if p.where != "seats" and i not in on_board]
+    tokens = [(_inches(t.width), _inches(t.height)) for t in pieces.tokens
               for _ in _stacks(t)]
-    board_at, deck_at, token_at = _rows([boards, decks, tokens])
+    board_at, middle_at, token_at = rows([boards, [card[i] for i in middle], tokens])
     board_spots = [Spot(x, z, h / TILE_HEIGHT_AT_SCALE_1)
                    for (x, z), (_, h) in zip(board_at, boards, strict=True)]
-    deck_spots = [Spot(x, z, h / CARD_HEIGHT_AT_SCALE_1)
-                  for (x, z), (_, h) in zip(deck_at, decks, strict=True)]
+    spots: dict[int, Spot] = {i: Spot(x, z, card[i][1] / CARD_HEIGHT_AT_SCALE_1)
+                              for i, (x, z) in zip(middle, middle_at, strict=True)}
+    for i, (dx, dz) in on_board.items():
+        board = board_spots[main or 0]
+        spots[i] = Spot(board.x + dx, board.z + dz, card[i][1] / CARD_HEIGHT_AT_SCALE_1,
+                        ON_BOARD)
+    reach = extent([*board_at, *middle_at, *token_at],
+                   [*boards, *(card[i] for i in middle), *tokens])
+    by_seat = [[i for i, p in enumerate(parts) if p.where == "seats" and p.seat == seat]
+               for seat in range(seats)]
+    seat_at = seat_rows(seats, reach, [[card[i] for i in row] for row in by_seat])
+    for seat, (row, places) in enumerate(zip(by_seat, seat_at, strict=True)):
+        for i, (x, z) in zip(row, places, strict=True):
+            spots[i] = Spot(x, z, card[i][1] / CARD_HEIGHT_AT_SCALE_1,
+                            turn=seat_turn(seat, seats))
     token_spots: list[list[Spot]] = []
     start = 0
     for set_of_tokens in pieces.tokens:
         count = len(_stacks(set_of_tokens))
-        token_spots.append([Spot(x, z, inches(set_of_tokens.height) / TILE_HEIGHT_AT_SCALE_1)
+        token_spots.append([Spot(x, z, _inches(set_of_tokens.height) / TILE_HEIGHT_AT_SCALE_1)
                             for x, z in token_at[start:start + count]])
         start += count
-    return board_spots, deck_spots, token_spots
+    return _Table(board_spots, [spots[i] for i in range(len(parts))], token_spots)
 
 
 def tts_export(kit: KitPlan, out: OutputSet, *, prefix: str, base_url: str,
@@ -204,21 +249,27 @@ def tts_export(kit: KitPlan, out: OutputSet, *, prefix: str, base_url: str,
     pieces = kit_pieces(kit)
     definition = kit.game.definition
     export = _Export(out, prefix, base_url, [], Thumbnail())
-    board_spots, deck_spots, token_spots = _table(pieces)
+    setup, seats, groups = table_setup(kit), seat_count(kit), face_groups(kit)
+    parts = [part for index, deck in enumerate(pieces.decks)
+             for part in deck_parts(index, deck, groups.get(deck.name, {}), setup, seats,
+                                    kit.game.engine)]
+    table = _table(kit, pieces, parts, seats)
     steps = len(pieces.boards) + len(pieces.decks) + len(pieces.tokens)
     step = 0
-    for board, spot in zip(pieces.boards, board_spots, strict=True):
+    for board, spot in zip(pieces.boards, table.boards, strict=True):
         _board(export, board, spot)
         step += 1
         progress("tts images", step, steps)
     key = 1
-    for deck, spot in zip(pieces.decks, deck_spots, strict=True):
-        key = _deck(export, deck, key, spot)
+    for index, deck in enumerate(pieces.decks):
+        mine = [(part, spot) for part, spot in zip(parts, table.parts, strict=True)
+                if part.deck == index]
+        key = _deck(export, deck, key, [part for part, _ in mine], [spot for _, spot in mine])
         step += 1
         progress("tts images", step, steps)
     rgb = ImageColor.getrgb(definition.accent)
     colour = (rgb[0] / 255, rgb[1] / 255, rgb[2] / 255)
-    for tokens, spots in zip(pieces.tokens, token_spots, strict=True):
+    for tokens, spots in zip(pieces.tokens, table.tokens, strict=True):
         _tokens(export, tokens, spots, colour)
         step += 1
         progress("tts images", step, steps)
@@ -227,14 +278,22 @@ def tts_export(kit: KitPlan, out: OutputSet, *, prefix: str, base_url: str,
             json_text(saved_object(definition.title, note, export.objects)))
     out.add(f"{SAVED_OBJECTS}/{prefix}.png", png_bytes(thumbnail(export.pictures)))
     out.add("IMPORT.md", guide_text(definition.title, prefix, export.objects,
-                                    sorted(out.files), base_url))
+                                    sorted(out.files), base_url, images_folder(out)))
+
+
+def images_folder(out: OutputSet) -> str:
+    """The ``file:///`` address of the export's own ``Mods/Images`` folder, ending in
+    ``/`` (the address its saved object names images at unless given ``--base-url``)."""
+    return (out.folder.resolve() / IMAGES).as_uri() + "/"
 
 
 def export_tts(name_or_path: str, *, output_root: Path, base_url: str | None = None,
                variant: str | None = None, overrides: Settings = (),
                progress: Progress = silent) -> BuildResult:
     """Prepare the game as a build would, without bleed, and write its Tabletop Simulator
-    export into its own folder, ``<game>--tts`` (or nothing, on any problem)."""
+    export into its own folder, ``<game>--tts`` (or nothing, on any problem).  The saved
+    object names each image by its ``file:///`` address in that folder, or at
+    ``base_url``."""
     prefix_url = check_base_url(base_url)
     kit = prepare(name_or_path, BuildOptions(bleed=0.0, layouts=()), variant=variant,
                   overrides=overrides)
@@ -243,6 +302,6 @@ def export_tts(name_or_path: str, *, output_root: Path, base_url: str | None = N
                       changes=build_changes(definition, overrides, BuildOptions()))
     out = folder_for(output_root, export_name(kit.game, "tts", BuildOptions(),
                                               variant=variant, overrides=overrides))
-    tts_export(kit, out, prefix=prefix, base_url=prefix_url, progress=progress)
+    tts_export(kit, out, prefix=prefix, base_url=prefix_url or images_folder(out),
+               progress=progress)
     return commit(kit.game, out)
-

@@ -68,7 +68,11 @@ def _contents(objects: Sequence[TableObject]) -> list[str]:
         if isinstance(thing, BoardObject):
             lines.append(f"- {thing.name} (locked in place; unlock it from its menu)")
         elif isinstance(thing, DeckObject):
-            lines.append(f"- {thing.name}: a deck of {len(thing.cards)} cards, face down")
+            count = len(thing.cards)
+            what = f"{count} card{'s' if count != 1 else ''}"
+            how = "face up" if thing.face_up else "face down"
+            note = thing.description.rpartition(" (")[0] if thing.face_up else ""
+            lines.append(f"- {thing.name}: {what}, {how}" + (f". {note}" if note else ""))
         else:
             group = thing.name.partition(": ")[0]
             tiles[group] = tiles.get(group, 0) + thing.count
@@ -77,51 +81,67 @@ def _contents(objects: Sequence[TableObject]) -> list[str]:
     return lines
 
 
+KB = "https://kb.tabletopsimulator.com"
+FOLDERS = (
+    "   - Windows: `%USERPROFILE%\\Documents\\My Games\\Tabletop Simulator`",
+    "   - macOS: `~/Library/Tabletop Simulator`",
+    "   - Linux: `~/.local/share/Tabletop Simulator`",
+)
+"""Where TTS keeps its saves, by system (the knowledge base's Technical Info page), unless
+moved in the game's settings."""
+
+
 def guide_text(title: str, prefix: str, objects: Sequence[TableObject],
-               files: Sequence[str], base_url: str) -> str:
-    """``IMPORT.md``: what the export holds, where TTS wants each file, and how
-    ``--base-url`` serves the images to other players."""
+               files: Sequence[str], base_url: str, own_folder: str) -> str:
+    """``IMPORT.md``: what the export holds, where TTS wants each file, how it finds the
+    images, and how to let other players see them."""
     images = [f for f in files if f.startswith("Mods/Images/")]
-    if base_url:
-        found = (f"This export names every image at `{base_url}` followed by its file "
-                 f"name: put the {len(images)} files of `Mods/Images/` there (step 1 is "
-                 "then only needed for playing offline).")
+    if base_url == own_folder:
+        found = [
+            "The saved object names every image by its address in this folder's "
+            f"`Mods/Images` (`{base_url}...`), as TTS writes a local file. **Leave this "
+            "folder where it is**: moved or deleted, the pieces lose their pictures (export "
+            "again to name the new place).",
+        ]
     else:
-        found = ("The saved object names each image by its file name alone, such as "
-                 f"`{images[0].rpartition('/')[2] if images else prefix + '.png'}`; TTS "
-                 "looks such names up in its own Mods folders, so the images must be "
-                 "there (step 1). They are files on your computer: other players do not "
-                 "see them. To play together, host them (below).")
+        found = [
+            f"The saved object names every image at `{base_url}` followed by its file name: "
+            f"put the {len(images)} files of `Mods/Images/` there before loading it.",
+        ]
     lines = [
         f"# {title} for Tabletop Simulator", "",
-        f"Made by printkit: {len(images)} images and a saved object that lays the game "
-        "out on the table:", "", *_contents(objects), "",
-        "## Install", "",
-        "1. Copy the images in `Mods/Images/` into the images folder of Tabletop Simulator:",
-        "   - Windows: `Documents/My Games/Tabletop Simulator/Mods/Images`",
-        "   - macOS: `~/Library/Tabletop Simulator/Mods/Images`",
-        "   - Linux: `~/.local/share/Tabletop Simulator/Mods/Images`",
-        "   (or the Mods folder chosen in the game's settings, if you moved it).",
-        f"2. Copy `Saves/Saved Objects/{prefix}.json` and its thumbnail `{prefix}.png` into "
-        "`Documents/My Games/Tabletop Simulator/Saves/Saved Objects` (on macOS and Linux, "
-        "`Saves/Saved Objects` in the folder holding `Mods`).",
-        "   Copying this folder's `Mods` and `Saves` into `Tabletop Simulator` does steps "
-        "1 and 2 at once.",
-        f"3. In the game, open **Objects > Saved Objects** and choose **{prefix}**: the "
-        "pieces appear on the table.", "",
-        "## How the images are found", "", found, "",
+        f"Made by printkit: {len(images)} images and a saved object that sets the game out "
+        "as its rules do before play:", "", *_contents(objects), "",
+        "## Load it", "",
+        f"1. Copy `Saves/Saved Objects/{prefix}.json` and its thumbnail `{prefix}.png` into "
+        "`Saves/Saved Objects` inside Tabletop Simulator's own folder (make that folder if "
+        "it is not there yet):",
+        *FOLDERS,
+        f"2. Start a game (Create, then Singleplayer, or host one), open **Objects**, then "
+        f"**Saved Objects**, and click **{prefix}**: the pieces appear on the table.", "",
+        *found, "",
         "## Playing with others", "",
-        "Upload the files of `Mods/Images/` to a place that serves them as they are (your "
-        "Steam Cloud through the game's Cloud Manager, or any web host), then export again "
-        "with that folder's address, and share the new saved object:", "",
+        "Images on your own computer are seen by you alone. To let the other players see "
+        "them, upload them to your Steam Cloud:", "",
+        "1. With the game loaded as above, open **Modding > Cloud Manager** and click the "
+        "upload arrow at its top (Upload All): every local image is uploaded and the pieces "
+        "on the table now name it in the cloud.",
+        "2. Save again, or the old saved object still names the local files: drag a box "
+        "round every piece, right-click one of them and choose **Save Object**. Share that "
+        "saved object, or save the whole table (**Games > Save & Play**) and host it.", "",
+        "Any web host that serves the files as they are works too: upload the files of "
+        "`Mods/Images/`, then export again with that folder's address, and every image name "
+        "starts with it:", "",
         "```sh",
         "printkit export tts GAME --base-url https://example.org/my-game/",
         "```", "",
-        "Every image name in the saved object then starts with the address. A folder of "
-        "your own on this computer works too: `--base-url file:///C:/Users/me/my-game/`.",
-        "",
-        "Sizes on the table follow the printed pieces approximately; the game's scale "
-        "keys adjust any piece.", "",
+        "Sizes on the table follow the printed pieces approximately; the game's scale keys "
+        "adjust any piece.", "",
+        "## Sources", "",
+        f"- Where TTS keeps its saves: {KB}/getting-started/technical-info/",
+        f"- Local files, online files and who sees them: {KB}/custom-content/asset-importing/",
+        f"- The Cloud Manager and Upload All: {KB}/custom-content/cloud-manager/",
+        f"- Card sheets and the hidden card: {KB}/custom-content/custom-deck/", "",
         "## Files", "",
         *(f"- `{name}`" for name in files), "",
     ]

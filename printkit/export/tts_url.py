@@ -1,10 +1,11 @@
 """``export tts --base-url``: the address put before every image name in the saved object.
 
-Tabletop Simulator loads each image from that address on every player's machine, so it
-must be a plain address of a folder: ``http://`` or ``https://`` with a host, or
-``file:///`` with a path; no name and password (they would be handed to every player), no
-query or fragment (the image's name is appended, so it would land inside them), and no
-spaces or control characters.
+Without it the saved object names each image by the ``file:///`` address of the file the
+export wrote.  Tabletop Simulator loads each image from the address on every player's
+machine, so a given one must be a plain address of a folder: ``http://`` or
+``https://`` with a host, or ``file:///`` with a path; no name and password (they would be
+handed to every player), no query or fragment (the image's name is appended, so it would
+land inside them), and no spaces or control characters.
 """
 
 from __future__ import annotations
