@@ -26,6 +26,7 @@ from printkit.simulator.compare import compare_json, format_comparison
 from printkit.simulator.report import format_report, report_json
 from printkit.simulator.report_html import comparison_html, report_html
 from printkit.simulator.runner import RunSpec, default_jobs, run, shard_range
+from printkit.simulator.search import DEFAULT_BUDGET
 from printkit.simulator.shards import ShardError, combine, document
 from printkit.simulator.simulate import DEFAULT_MAX_DEALS, DEFAULT_MAX_MOVES, Summary
 
@@ -98,7 +99,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="a game parameter (repeatable), e.g. --set decks=2",
     )
     parser.add_argument("--agent", help="how every seat chooses its moves (default: the "
-                        "game's beginner; also random and greedy)")
+                        "game's beginner; also random, greedy and skilled)")
+    parser.add_argument("--budget", type=_positive, metavar="N",
+                        help=f"search iterations a move for the skilled agent "
+                             f"({DEFAULT_BUDGET}; more plays better and slower)")
     parser.add_argument("--max-moves", type=_positive, default=DEFAULT_MAX_MOVES,
                         help=f"stop a game unfinished after this many moves "
                              f"({DEFAULT_MAX_MOVES:,})")
@@ -111,7 +115,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"),
                         help="play two option sets on the same seeds and test the "
                              "differences; each is KEY=VALUE settings and/or a variant name, "
-                             "space-separated (agent=NAME compares agents)")
+                             "space-separated (agent=NAME compares agents, budget=N search "
+                             "budgets)")
     parser.add_argument("--jobs", type=_positive, help="processes to use (default: every "
                         f"core, {default_jobs()} here)")
     parser.add_argument("--shard", type=_shard, metavar="I/N",
@@ -162,10 +167,13 @@ class Side:
     label: str
     values: dict[str, object]
     agent: str | None
+    budget: int | None = None
 
 
-def side(text: str, base: dict[str, object], agent: str | None, game: str) -> Side:
-    """The options ``--compare`` names in ``text`` on top of the common ones."""
+def side(text: str, base: dict[str, object], agent: str | None, game: str,
+         budget: int | None = None) -> Side:
+    """The options ``--compare`` names in ``text`` on top of the common ones (``agent=``
+    and ``budget=`` choose the players, anything else is a setting or a variant)."""
     values = dict(base)
     settings = []
     for token in text.split():
@@ -174,14 +182,19 @@ def side(text: str, base: dict[str, object], agent: str | None, game: str) -> Si
             values.update(variant_values(game, token))
         elif key == "agent":
             agent = value
+        elif key == "budget":
+            if not value.isdigit() or int(value) < 1:
+                raise DefinitionError([Problem(f"--compare {text!r}: budget={value} is not "
+                                               "a whole number of at least 1")])
+            budget = int(value)
         else:
             settings.append(token)
     values.update(parameter_values(parse_settings(settings), None))
-    return Side(text, values, agent)
+    return Side(text, values, agent, budget)
 
 
 def build_spec(game: str, values: dict[str, object], agent_name: str | None,
-               args: argparse.Namespace) -> RunSpec:
+               args: argparse.Namespace, budget: int | None = None) -> RunSpec:
     """The run the options describe; ``DefinitionError`` for bad parameters or agents."""
     cls = find_engine(game)
     try:
@@ -197,7 +210,7 @@ def build_spec(game: str, values: dict[str, object], agent_name: str | None,
     except KeyError as exc:
         raise DefinitionError([Problem(f"--agent: {exc.args[0]}")]) from None
     return RunSpec(cls, params, type(agent), args.seed, args.max_moves, args.max_deals,
-                   stalls=not args.play_stalemates)
+                   stalls=not args.play_stalemates, budget=budget or args.budget)
 
 
 # --------------------------------------------------------------------------- running
@@ -269,7 +282,7 @@ def run_command(args: argparse.Namespace, console: Console) -> int:
 
 def _compare(args: argparse.Namespace, console: Console, values: dict[str, object]) -> int:
     sides = [side(text, values, args.agent, args.game) for text in args.compare]
-    specs = [build_spec(args.game, s.values, s.agent, args) for s in sides]
+    specs = [build_spec(args.game, s.values, s.agent, args, s.budget) for s in sides]
     summaries = [play(spec, args, console, f"simulating {s.label}")
                  for spec, s in zip(specs, sides, strict=True)]
     labels = (sides[0].label, sides[1].label)

@@ -348,6 +348,18 @@ class Game(ABC, Generic[S, M, P]):
         del state, player
         return ()
 
+    def determinize(self, state: S, player: Player, rng: random.Random) -> S:
+        """A position ``player`` cannot tell apart from ``state``: everything
+        :meth:`hidden_from` them (other hands, the stock's order) redrawn at random from the
+        cards they have not seen, each hand and pile keeping its size.  The skilled agent
+        searches such positions so that it never plays on cards it could not know.
+
+        The default returns ``state`` itself, right for a game of perfect information; a
+        game with hidden cards that keeps it lets the skilled agent see them.
+        """
+        del player, rng
+        return state
+
     # ---- notation
     @abstractmethod
     def parse_state(self, text: str) -> S:

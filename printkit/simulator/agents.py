@@ -5,7 +5,8 @@ will use for the move's own chance (deals, exchanges), which an agent may only c
 ``rng`` is the agent's own generator for its choices.  Both are derived from the
 simulation seed, so a run replays exactly.
 
-Two agents play any game: ``random`` and ``greedy``.  A game adds its own through the
+Three agents play any game: ``random``, ``greedy`` and ``skilled`` (a tree search, see
+:mod:`printkit.simulator.search`).  A game adds its own through the
 ``agents`` part of its plugin (see :mod:`printkit.plugin_contract`); the first of them
 is the game's default, a player meant to play like a sensible beginner, so that what a
 simulation reports about a variant says something about people playing it.  A game
@@ -14,76 +15,17 @@ without agents of its own is simulated with ``greedy`` by default.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from typing import Any
 
 from printkit import plugins
 from printkit.errors import PrintkitError, did_you_mean
 from printkit.rules.agentbase import Agent
 from printkit.rules.base import Game
+from printkit.simulator.basic_agents import GreedyAgent, RandomAgent
+from printkit.simulator.search import SkilledAgent
 
-
-class RandomAgent(Agent):
-    """Every legal move equally likely."""
-
-    name = "random"
-    description = "uniformly random legal moves"
-
-    def choose(
-        self,
-        game: Game[Any, Any, Any],
-        state: Any,
-        moves: Sequence[Any],
-        chance: random.Random,
-        rng: random.Random,
-    ) -> Any:
-        # rng.randrange(n) for n > 0, without its argument checks: the same draws (bits of
-        # n's length until one is below n), so the same games, at a fraction of the calls;
-        # this runs once per move of every random playout
-        count = len(moves)
-        if count <= 0:
-            raise ValueError("no legal move to choose from")
-        getrandbits = rng.getrandbits
-        width = count.bit_length()
-        index = getrandbits(width)
-        while index >= count:
-            index = getrandbits(width)
-        return moves[index]
-
-
-class GreedyAgent(Agent):
-    """The move whose result the game's heuristic rates best for the mover.
-
-    Each candidate is played on a copy of the chance generator, so the agent sees the
-    outcome the move would really have; ties go to the earliest move in the engine's order.
-    """
-
-    name = "greedy"
-    description = "one-move lookahead on the game's heuristic"
-
-    def choose(
-        self,
-        game: Game[Any, Any, Any],
-        state: Any,
-        moves: Sequence[Any],
-        chance: random.Random,
-        rng: random.Random,
-    ) -> Any:
-        player = game.current_player(state)
-        saved = chance.getstate()
-        trial = random.Random()
-        best_move = moves[0]
-        best_value = float("-inf")
-        for move in moves:
-            trial.setstate(saved)
-            value = game.heuristic(game.apply(state, move, trial), player)
-            if value > best_value:
-                best_move, best_value = move, value
-        return best_move
-
-
-AGENTS: dict[str, type[Agent]] = {cls.name: cls for cls in (RandomAgent, GreedyAgent)}
+AGENTS: dict[str, type[Agent]] = {cls.name: cls for cls in (RandomAgent, GreedyAgent,
+                                                            SkilledAgent)}
 """The agents that play every game."""
 
 FALLBACK = GreedyAgent.name

@@ -22,6 +22,7 @@ from typing import Any
 from printkit import procpool
 from printkit.rules.base import Game
 from printkit.simulator.agents import Agent
+from printkit.simulator.search import DEFAULT_BUDGET, SkilledAgent
 from printkit.simulator.simulate import (
     DEFAULT_MAX_DEALS,
     DEFAULT_MAX_MOVES,
@@ -53,6 +54,21 @@ class RunSpec:
     max_deals: int | None = DEFAULT_MAX_DEALS
     #: stop a game that makes no progress over the engine's bound, as a stalemate
     stalls: bool = True
+    #: search iterations a move, for an agent that searches (None: its default)
+    budget: int | None = None
+
+    def new_agent(self) -> Agent:
+        """A fresh agent of the run, given the run's search budget if it searches."""
+        if self.budget is not None and issubclass(self.agent, SkilledAgent):
+            return self.agent(self.budget)
+        return self.agent()
+
+    @property
+    def agent_label(self) -> str:
+        """The agent as reports name it: a searching agent with its budget."""
+        if issubclass(self.agent, SkilledAgent):
+            return f"{self.agent.name}:{self.budget or DEFAULT_BUDGET}"
+        return self.agent.name
 
     def game(self) -> Game[Any, Any, Any]:
         """The engine, built once per process (engines keep caches worth keeping)."""
@@ -66,7 +82,7 @@ class RunSpec:
                 stop: int | None = None) -> Summary:
         """The summary of ``tally``, the games ``start`` to ``stop`` of a run of ``games``."""
         game = self.game()
-        return Summary(game.title, game.name, parameter_text(self.params), self.agent.name,
+        return Summary(game.title, game.name, parameter_text(self.params), self.agent_label,
                        self.seed, games, self.max_moves, self.max_deals, tally,
                        engine_shares(game), start, stop,
                        stall_bound=game.stall_bound() if self.stalls else None,
@@ -79,7 +95,7 @@ _ENGINES: dict[tuple[type[Any], Any], Game[Any, Any, Any]] = {}
 def play_range(spec: RunSpec, start: int, stop: int) -> Tally:
     """Play the games ``start`` to ``stop - 1`` of the run ``spec`` (a module-level
     function, so worker processes and Dask workers can be handed it)."""
-    return tally_games(spec.game(), spec.agent(), spec.seed, range(start, stop),
+    return tally_games(spec.game(), spec.new_agent(), spec.seed, range(start, stop),
                        max_moves=spec.max_moves, max_deals=spec.max_deals,
                        stalls=spec.stalls)
 
@@ -123,7 +139,7 @@ def run(spec: RunSpec, start: int, stop: int, *, jobs: int = 1,
     def here(low: int, high: int) -> Tally:
         report = None if progress is None else (lambda done: progress(low - start + done,
                                                                       total))
-        return tally_games(spec.game(), spec.agent(), spec.seed, range(low, high),
+        return tally_games(spec.game(), spec.new_agent(), spec.seed, range(low, high),
                            max_moves=spec.max_moves, max_deals=spec.max_deals,
                            progress=report, stalls=spec.stalls)
 

@@ -78,6 +78,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from printkit.games.star_battle import claims, notation
+from printkit.games.star_battle import determinize as _determinize
 from printkit.games.star_battle.refusals import refused
 from printkit.games.star_battle.state import (
     CORE,
@@ -511,6 +512,10 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
 
     def view(self, state: StarBattleState, player: Player) -> str:
         return notation.format_state(self, state, viewer=player)
+
+    def determinize(self, state: StarBattleState, player: Player,
+                    rng: random.Random) -> StarBattleState:
+        return _determinize.determinize(state, player, rng)
 
     def hidden_from(self, state: StarBattleState, player: Player) -> frozenset[str]:
         return notation.hidden_from(state, player)

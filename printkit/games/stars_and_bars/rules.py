@@ -55,6 +55,7 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 
 from printkit.games.stars_and_bars import claims, notation
+from printkit.games.stars_and_bars import determinize as _determinize
 from printkit.games.stars_and_bars.state import (
     CLEAR,
     EMPTY,
@@ -487,6 +488,10 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
             + state.stock_size
             + state.discard_size
         )
+
+    def determinize(self, state: StarsAndBarsState, player: Player,
+                    rng: random.Random) -> StarsAndBarsState:
+        return _determinize.determinize(state, player, rng)
 
     def hidden_from(self, state: StarsAndBarsState, player: Player) -> Collection[str]:
         """The cards of the stock, the discard pile and face-down stacks, unless another

@@ -41,6 +41,7 @@ from collections.abc import Collection, Mapping, Sequence
 from functools import cached_property
 
 from printkit.games.stars_and_stripes import claims, notation
+from printkit.games.stars_and_stripes import determinize as _determinize
 from printkit.games.stars_and_stripes.state import (
     DECK_LETTERS,
     EMPTY,
@@ -473,6 +474,10 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
 
     def view(self, state: StarsAndStripesState, player: Player) -> str:
         return notation.format_state(self, state, viewer=player)
+
+    def determinize(self, state: StarsAndStripesState, player: Player,
+                    rng: random.Random) -> StarsAndStripesState:
+        return _determinize.determinize(state, player, rng, self.pool(state))
 
     def hidden_from(self, state: StarsAndStripesState, player: Player) -> Collection[str]:
         return notation.hidden_from(self, state, player)

@@ -42,6 +42,7 @@ from dataclasses import replace
 from typing import overload
 
 from printkit.games.vant import claims as _claims
+from printkit.games.vant import determinize as _determinize
 from printkit.games.vant import notation as _notation
 from printkit.games.vant.state import (
     CLAIM,
@@ -346,6 +347,10 @@ class Vant(Game[VantState, VantMove, VantParams]):
 
     def player_names(self, state: VantState) -> tuple[str, ...]:
         return PLAYER_NAMES
+
+    def determinize(self, state: VantState, player: Player,
+                    rng: random.Random) -> VantState:
+        return _determinize.determinize(state, player, rng)
 
     def hidden_from(self, state: VantState, player: Player) -> Collection[str]:
         """The cards of the other hand: the stock is never written, and the face-down cards

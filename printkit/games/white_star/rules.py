@@ -51,6 +51,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import ClassVar
 
 from printkit.games.white_star import claims, notation
+from printkit.games.white_star import determinize as _determinize
 from printkit.games.white_star.burials import BuryMoves
 from printkit.games.white_star.facts import FACTS, Facts
 from printkit.games.white_star.state import (
@@ -469,6 +470,10 @@ class WhiteStar(Game[WhiteStarState, WhiteStarMove, WhiteStarParams]):
         """The position for ``player``: other hands, the widow and (for defenders) buried
         cards are shown only as counts; won cards and Star piles were seen by all."""
         return notation.view(self, state, player)
+
+    def determinize(self, state: WhiteStarState, player: Player,
+                    rng: random.Random) -> WhiteStarState:
+        return _determinize.determinize(state, player, rng)
 
     def hidden_from(self, state: WhiteStarState, player: Player) -> Collection[str]:
         return notation.hidden_from(state, player)
