@@ -117,3 +117,20 @@ def test_a_printed_page_is_drawn_once_for_the_same_pdf(monkeypatch: pytest.Monke
     assert len(first) == 1 and first[0].startswith(b"\x89PNG")
     assert pdf_pages(one) == first and len(drawn) == 1  # kept: not drawn again
     assert pdf_pages(other) != first and len(drawn) == 2  # other bytes: drawn
+
+
+def test_every_kind_of_component_in_one_definition() -> None:
+    preview = render_preview(ROOT / "tests" / "data" / "components" / "skirmish.yaml")
+    assert not preview.problems
+    assert [s.title for s in preview.sections] == [
+        "Cards: 7 faces", "Cards: backs", "events: 3 faces", "events: back",
+        "counters: 4 different tokens, front and back",
+        "coins: 2 different tokens, front and back",
+        "chits: 2 different tokens, front and back", "score-pad: Skirmish score pad",
+        "aid: Player aid", "map: Skirmish map", "track: Score track",
+        "tuckbox.pdf: the tuck box", "events-tuckbox.pdf: the tuck box"]
+    # every picture says where it was defined, in the definition or one of its tables
+    assert all(p.source.startswith("tests/data/components/") for p in preview.pictures)
+    events = preview.sections[2].pictures
+    assert all(_line(p.source) for p in events)
+    assert _line(preview.sections[-1].pictures[0].source).strip() == "events:"

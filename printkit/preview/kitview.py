@@ -81,8 +81,7 @@ def kit_sections(kit: KitPlan) -> tuple[Section, ...]:
         if isinstance(part, CardsPlan):
             where = next((c.where for c in definition.components
                           if c.name == part.deck_source.stem), None)
-            sections += _deck(part.deck_source.title or part.deck_source.stem, part,
-                              definition, where)
+            sections += _deck(part.deck_source.stem, part, definition, where)
         elif isinstance(part, TokensPlan):
             sections.append(_tokens(part))
         elif isinstance(part, SheetPlan):
