@@ -29,7 +29,7 @@ def positions(game: Game[Any, Any, Any], seed: int, count: int) -> list[Any]:
     """Positions of one random game, every few moves, none of them over."""
     rng = random.Random(seed)
     state = game.initial_state(rng)
-    found = []
+    found: list[Any] = []
     for move_number in range(2000):
         if game.is_terminal(state) or len(found) == count:
             break
