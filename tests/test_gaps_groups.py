@@ -192,6 +192,18 @@ def test_when_reads_values_never_code() -> None:
         evaluate("(" * 20 + "players" + ")" * 20, parameters)
 
 
+def test_a_main_deck_left_without_groups_leaves_the_components(tmp_path: Path,
+                                                              run_cli: Run) -> None:
+    path = _game(tmp_path)
+    gone = [f"faces.{n}.count=0" for n in ("jokers", "main")] + ["faces.more.when=false"]
+    definition = load(path, overrides=parse_settings(gone))
+    assert definition.faces == () and [c.name for c in definition.components] == ["extra"]
+    result = run_cli("check", str(path), "--variant", "short", *(
+        a for s in gone for a in ("--set", s)))
+    assert result.status == 0, result.err
+    assert "is valid (extra: 1 card (44.5 x 63.5 mm) on 1 sheet" in result.out
+
+
 def test_a_component_left_without_groups_is_an_error(tmp_path: Path, run_cli: Run) -> None:
     path = _game(tmp_path)
     result = run_cli("check", str(path), "--set", "components.extra.faces.1.when=false")
