@@ -266,10 +266,9 @@ def _page(pieces: Sequence[Piece], paper: Paper, margin: float, numbered: bool,
     return BoxPage(paper, tuple(placed))
 
 
-def _pages(size: BoxSize, paper: Paper, margin: float, where: Location | None,
-           problems: list[Problem]) -> tuple[BoxPage, ...] | None:
-    """The net whole on the paper, else in two pieces (on one page if they fit side by
-    side, else one page each), else whole on the smallest ISO A sheet that holds it."""
+def _arrange(size: BoxSize, paper: Paper, margin: float) -> tuple[BoxPage, ...] | None:
+    """The net whole on ``paper``, else in two pieces (on one page if they fit side by
+    side, else one page each), else ``None``."""
     whole = one_piece(size)
     sheet = _turned([whole], paper, margin)
     if sheet is not None:
@@ -279,19 +278,27 @@ def _pages(size: BoxSize, paper: Paper, margin: float, where: Location | None,
     if sheet is not None:
         return (_page(halves, sheet, margin, True, 1),)
     sheets = [_turned([half], paper, margin) for half in halves]
-    if sheets[0] is not None and sheets[1] is not None:
-        return tuple(_page([half], sheet, margin, True, number)
-                     for number, (half, sheet) in enumerate(zip(halves, sheets, strict=True),
-                                                            start=1) if sheet is not None)
+    if None in sheets:
+        return None
+    return tuple(_page([half], sheet, margin, True, number)
+                 for number, (half, sheet) in enumerate(zip(halves, sheets, strict=True),
+                                                        start=1) if sheet is not None)
+
+
+def _pages(size: BoxSize, paper: Paper, margin: float, where: Location | None,
+           problems: list[Problem]) -> tuple[BoxPage, ...] | None:
+    """The net on the paper asked for (:func:`_arrange`), else on the smallest ISO A sheet
+    that holds it, whole or in two pieces, within the ``paper-area`` limit."""
+    found = _arrange(size, paper, margin)
     most = limits.current().paper_area
     for iso in ISO_A:
-        if (iso.width / MM) * (iso.height / MM) > most:
+        if found is not None or (iso.width / MM) * (iso.height / MM) > most:
             break
-        sheet = _turned([whole], iso, margin)
-        if sheet is not None:
-            return (_page([whole], sheet, margin, False, 0),)
-    problems.append(Problem(limits.beyond(
-        "paper-area", f"the tuck box's net is {whole.width / MM:.0f} x "
-        f"{whole.height / MM:.0f} mm and no sheet within the limit holds it",
-        "square mm"), where))
-    return None
+        found = _arrange(size, iso, margin)
+    if found is None:
+        whole = one_piece(size)
+        problems.append(Problem(limits.beyond(
+            "paper-area", f"the tuck box's net is {whole.width / MM:.0f} x "
+            f"{whole.height / MM:.0f} mm and no sheet within the limit holds it, whole or "
+            "in two pieces", "square mm"), where))
+    return found
