@@ -58,7 +58,8 @@ def register(sub: Any) -> None:
     _game(tts)
     tts.add_argument("--base-url", metavar="URL",
                      help="put this address (https://... or file:///...) before every image "
-                          "name, for images hosted where other players can load them")
+                          "name, for images hosted where other players can load them "
+                          "(default: the file:/// address of each image written)")
     tts.set_defaults(handler=run_tts)
     pod = kinds.add_parser(
         "pod", help="card files as a print-on-demand service asks for them",
