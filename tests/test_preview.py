@@ -85,8 +85,10 @@ def browser() -> Iterator[Any]:
 
 
 def _loaded(page: Any) -> None:
-    """Wait until every picture of the page has loaded, and check that each drew."""
+    """Wait until every picture of the page has loaded, and check that each drew (pictures
+    load as they come near the window: here all at once, as if scrolled through)."""
     shown = "[...document.querySelectorAll('.pictures img')]"
+    page.evaluate(f"{shown}.forEach(image => {{ image.loading = 'eager'; }})")
     page.wait_for_function(f"{shown}.every(image => image.complete)")
     broken = page.evaluate(f"{shown}.filter(image => image.naturalWidth === 0)"
                            ".map(image => image.src)")

@@ -6,6 +6,9 @@ server answers only once the version is no longer N, or after a while: a page le
 sends a request every :data:`~printkit.preview.server.LONG_POLL_SECONDS`, not several a
 second); it keeps its scroll position and the picture shown large across the reload.
 
+Pictures load as they come near the window (``loading="lazy"``), so a large kit's page is
+quick to show again after a save.
+
 The problems are shown as ``printkit check`` prints them, in a box that never wraps a line
 (it scrolls sideways instead), so each caret stays under the column it points at.
 """
