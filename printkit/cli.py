@@ -34,7 +34,7 @@ from printkit.console import Console
 from printkit.errors import BuildError, ExampleError, PrintkitError
 from printkit.settings import OptionError
 
-_COMMANDS = ("build", "check", "export", "list", "new", "preview", "schema", "simulate")
+_COMMANDS = ("build", "check", "export", "list", "new", "preview", "schema", "simulate", "tune")
 REPORT_URL = "https://github.com/printkit/printkit/issues"
 """Where internal errors are to be reported."""
 
