@@ -1,17 +1,21 @@
 """``printkit export tts``: a game ready to import into Tabletop Simulator.
 
-The folder mirrors TTS's own, so copying it is the whole installation::
+The folder holds, in TTS's own folder names::
 
     Mods/Images/<game>--cards-1.png ...        deck sheets, backs, tokens, boards
     Saves/Saved Objects/<game>.json, .png      the saved object and its thumbnail
-    IMPORT.md                                  where each goes, and hosting the images
+    IMPORT.md                                  where each goes, and sharing the images
 
-The kit is prepared without bleed (a screen has no cutting to forgive).  By default the
-saved object names each image by its bare file name, which TTS looks up in its Mods
-folders, so the export works once copied and is the same byte for byte wherever it was
-made; ``--base-url`` puts an address before every name, for images hosted on the web
-(which other players then see) or kept in a folder of one's own (``file:///...``).
-Image names start with the kit's name, since TTS keeps every game's images in one folder.
+The kit is prepared without bleed (a screen has no cutting to forgive).  The saved object
+sets the game out as its rules do before play (:mod:`printkit.export.tts_table`, laid out
+by :mod:`printkit.export.tts_layout`).  It names each image by the ``file:///`` address
+of the file written, one of the two forms TTS's documentation describes (a local file,
+seen by its owner only; the other is a web address), so the folder must stay where it
+was written; ``--base-url`` puts another address before every file name instead, for
+images hosted on the web (which other players then see) or kept in a folder of one's
+own.  Apart from those addresses the export is the same byte for byte wherever it is
+made.  Image names start with the kit's name, so several games' images may share a
+folder.
 """
 
 from __future__ import annotations
