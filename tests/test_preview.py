@@ -184,6 +184,25 @@ def test_a_designer_clicks_through_a_kit_of_tokens_a_map_and_sheets(
         server.close()
 
 
+_CARET = """() => {
+  const box = document.getElementById("problems");
+  const lines = box.textContent.split("\\n");
+  const caretLine = lines.findIndex(line => /^\\s*\\|\\s*\\^/.test(line));
+  const start = n => lines.slice(0, n).reduce((s, l) => s + l.length + 1, 0);
+  const column = lines[caretLine].indexOf("^");
+  const text = box.firstChild;
+  const at = offset => { const r = document.createRange();
+    r.setStart(text, offset); r.setEnd(text, offset + 1);
+    return r.getBoundingClientRect(); };
+  const caret = at(start(caretLine) + column);
+  const target = at(start(caretLine - 1) + column);
+  return {caretX: caret.left, targetX: target.left, caretY: caret.top,
+          targetY: target.top, pointed: lines[caretLine - 1][column],
+          scrolls: box.scrollWidth > box.clientWidth};
+}"""
+"""Where the caret of the problem box is on the screen, and the character it points at."""
+
+
 def test_the_caret_points_at_its_column_on_a_line_too_long_for_the_box(
         definition: Path, browser: Any) -> None:
     text = definition.read_text()
@@ -198,25 +217,28 @@ def test_the_caret_points_at_its_column_on_a_line_too_long_for_the_box(
         page.goto(server.url)
         assert page.locator("#problems").count() == 1
         # where the caret is, and where the character it points at is, on the screen
-        found = page.evaluate("""() => {
-          const box = document.getElementById("problems");
-          const lines = box.textContent.split("\\n");
-          const caretLine = lines.findIndex(line => /^\\s*\\|\\s*\\^/.test(line));
-          const start = n => lines.slice(0, n).reduce((s, l) => s + l.length + 1, 0);
-          const column = lines[caretLine].indexOf("^");
-          const text = box.firstChild;
-          const at = offset => { const r = document.createRange();
-            r.setStart(text, offset); r.setEnd(text, offset + 1);
-            return r.getBoundingClientRect(); };
-          const caret = at(start(caretLine) + column);
-          const target = at(start(caretLine - 1) + column);
-          return {caretX: caret.left, targetX: target.left, caretY: caret.top,
-                  targetY: target.top, pointed: lines[caretLine - 1][column],
-                  scrolls: box.scrollWidth > box.clientWidth};
-        }""")
+        found = page.evaluate(_CARET)
         assert found["scrolls"]  # the line is wider than the box: it scrolls, not wraps
         assert found["pointed"] == "s"
         assert abs(found["caretX"] - found["targetX"]) < 0.5
         assert 10 < found["caretY"] - found["targetY"] < 30  # the very next line down
+    finally:
+        server.close()
+
+
+def test_the_caret_points_at_its_column_after_a_tab(skirmish: Path, browser: Any) -> None:
+    units = skirmish.parent / "units.csv"
+    lines = units.read_text().splitlines()
+    assert lines[1].startswith("Guard,")
+    lines[1] = lines[1].replace("Guard,", '"Guard\tcaptain",') + ",extra"
+    units.write_text("\n".join(lines) + "\n")
+    server = start(skirmish, port=0)
+    try:
+        page = browser.new_page()
+        page.goto(server.url)
+        assert "more cells than" in page.locator("#problems").inner_text()
+        found = page.evaluate(_CARET)
+        assert found["pointed"] == "e"  # the extra cell
+        assert abs(found["caretX"] - found["targetX"]) < 0.5
     finally:
         server.close()

@@ -10,7 +10,8 @@ Pictures load as they come near the window (``loading="lazy"``), so a large kit'
 quick to show again after a save.
 
 The problems are shown as ``printkit check`` prints them, in a box that never wraps a line
-(it scrolls sideways instead), so each caret stays under the column it points at.
+(it scrolls sideways instead) and gives a tab the width of one character, as the caret line
+counts it, so each caret stays under the column it points at.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ nav a { margin-right: 1em; font-size: 0.85em; color: #1d4f91; }
 main { padding: 0 1.5em 2em 1.5em; }
 h2 { font-size: 1.05em; margin-top: 1.4em; }
 #problems { background: #fdecea; border: 1px solid #c0392b; margin: 0.6em 0 0 0;
-  padding: 0.8em 1em; max-height: 40vh; overflow: auto; white-space: pre; tab-size: 8;
+  padding: 0.8em 1em; max-height: 40vh; overflow: auto; white-space: pre; tab-size: 1;
   font-family: "DejaVu Sans Mono", monospace; font-size: 13px; line-height: 1.35; }
 #stale { color: #8a2a1e; font-size: 0.85em; margin: 0.4em 0 0 0; }
 .stale main { opacity: 0.55; }
