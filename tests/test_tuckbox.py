@@ -177,6 +177,10 @@ def test_a_net_too_large_for_the_paper_is_cut_in_two_pieces(tmp_path: Path) -> N
     assert sorted(p.name for p in first.piece.panels) == ["bottom", "front", "side"]
     assert {p.name for p in second.piece.panels} == {"side", "back", "lid"}
     assert (first.number, second.number) == (1, 2)
+    kit = _build(tmp_path, deck(tmp_path, size="tarot", count=78), "--sheets", "tuckbox")
+    pages = [page.extract_text() for page in PdfReader(kit / "tuckbox.pdf").pages]
+    assert len(pages) == 2 and "piece 1 of 2" in pages[0] and "piece 2 of 2" in pages[1]
+    assert "Glue the second piece's flap inside the front's free edge" in pages[0]
     # the second piece has its own glue flap, glued inside the front's free edge
     assert second.piece.glue_words == ("glue inside the front",)
     assert first.piece.glue_words == ("glue inside the back", "glue inside the back")
@@ -218,6 +222,9 @@ def test_the_build_writes_tuckbox_pdf_with_the_title_and_the_back(tmp_path: Path
     assert text.count("54 cards") == 3 and "glue" in text  # front, bottom, page label
     assert "cut solid lines, fold dashed, glue grey" in text
     assert "glue inside the back" in text
+    # how to make it, above the net where the page has room
+    assert "How to make the box" in text
+    assert "3  Glue the flap on the first side's free edge inside the back's free edge." in text
     # no word on the box is smaller than a player should read (6 pt), whatever the scale
     # its artwork is placed at; the scale bar's own label is a printer's mark
     runs = [r for r in measure(kit / "tuckbox.pdf").runs if r.text != "50 mm"]

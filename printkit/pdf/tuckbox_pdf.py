@@ -20,13 +20,24 @@ from printkit.pdf.geometry import INFO_BAND, Rect
 from printkit.pdf.label import draw_label, label_text
 from printkit.pdf.pdfcanvas import FormLibrary, new_canvas, saved
 from printkit.pdf.tuckbox_net import Panel, Piece
-from printkit.pdf.tuckbox_plan import LEAST_TEXT, BoxPage, Placed, TuckboxPlan, Words
+from printkit.pdf.tuckbox_plan import (
+    HOW_TO,
+    LEAST_TEXT,
+    STEPS,
+    STEPS_IN_TWO,
+    BoxPage,
+    Placed,
+    TuckboxPlan,
+    Words,
+)
 from printkit.units import MM
 
 CUT_WIDTH = 0.6
 FOLD_WIDTH = 0.6
 FOLD_GREY = 0.55
 FOLD_DASH = (4.0, 2.5)
+STEP_SIZE = 8.0
+"""Points: the steps of making the box."""
 GLUE_GREY = 0.82
 BLEED = 1.5 * MM
 """How far a panel's colour runs past a cut edge, so a cut a little outside the line shows
@@ -45,6 +56,7 @@ def tuckbox_pdf(plan: TuckboxPlan, *, margin: float) -> bytes:
         canvas.setPageSize((page.paper.width, page.paper.height))
         for placed in page.pieces:
             _piece(canvas, forms, plan, placed)
+        _steps(canvas, plan, page, margin)
         band = Rect(margin, margin, page.paper.width - 2 * margin, INFO_BAND)
         room = band.w - sheettext.width(f"page {number} of {len(plan.pages)}", 8,
                                         bold=True) - 4 * MM
@@ -175,10 +187,33 @@ def _words_in(canvas: Canvas, words: Words | None, r: Rect, ink: str) -> None:
     _line(canvas, words, words.lines[0], r.x + r.w / 2, r.y + r.h / 2 - 0.35 * words.size)
 
 
-def _line(canvas: Canvas, words: Words, line: str, x: float, y: float) -> None:
-    """One line centred on ``x``, its baseline at ``y``, in the current fill colour."""
+def _line(canvas: Canvas, words: Words, line: str, x: float, y: float, *,
+          anchor: str = "middle") -> None:
+    """One line centred on ``x`` (or starting there), its baseline at ``y``, in the current
+    fill colour."""
     canvas._code.append(sheettext.runs_code(canvas, words.runs(line), words.size, x, y,
-                                  anchor="middle"))
+                                            anchor=anchor))
+
+
+def _steps(canvas: Canvas, plan: TuckboxPlan, page: BoxPage, margin: float) -> None:
+    """How to make the box, above the net, where the page has room for every line."""
+    steps = STEPS_IN_TWO if plan.pieces == 2 else STEPS
+    heading = Words((HOW_TO,), STEP_SIZE + 1, plan.faces)
+    words = Words(steps, STEP_SIZE, plan.plain)
+    lead = STEP_SIZE * 1.35
+    left = min(min(p.x for p in page.pieces), margin + 5 * MM)
+    top = page.paper.height - margin
+    below = max(p.y + p.piece.height for p in page.pieces) + 2 * MM
+    room = page.paper.width - margin - left
+    if top - (len(steps) + 1) * lead - heading.size < below or any(
+            plan.width(line, STEP_SIZE, plain=True) > room for line in steps):
+        return
+    canvas.setFillColor(HexColor("#262626"))
+    y = top - heading.size
+    _line(canvas, heading, HOW_TO, left, y, anchor="start")
+    for line in steps:
+        y -= lead
+        _line(canvas, words, line, left, y, anchor="start")
 
 
 def _turned_words(canvas: Canvas, words: Words | None, r: Rect, ink: str) -> None:

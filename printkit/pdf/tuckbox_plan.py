@@ -38,6 +38,22 @@ LEAST_TEXT = 6.0
 spine, lid or flap too narrow for it stays plain."""
 TITLE_LINES = 3
 """The most lines the title may take on the front."""
+HOW_TO = "How to make the box"
+STEPS = (
+    "1  Cut along the solid lines, and round the thumb notch in the front's top edge.",
+    "2  Score every dashed line against a ruler, then fold it with the print outside.",
+    "3  Glue the flap on the first side's free edge inside the back's free edge.",
+    "4  Fold in the bottom dust flaps, fold up the bottom and glue its flap inside the back.",
+    "5  Put the cards in, fold in the top dust flaps, close the lid, tuck it into the front.",
+)
+"""The steps printed above a net in one piece, where the page has room for them."""
+STEPS_IN_TWO = (
+    *STEPS[:2],
+    "3  Glue the second piece's flap inside the front's free edge, then the first side's "
+    "flap inside the back's free edge.",
+    *STEPS[3:],
+)
+"""The steps for a net in two pieces."""
 
 
 @dataclass(frozen=True)
@@ -104,14 +120,17 @@ class TuckboxPlan:
     """The bleed the artwork was drawn with (points)."""
     faces: tuple[FontFace, ...]
     """The faces the box's words are set in, for the words the writer sizes itself."""
+    plain: tuple[FontFace, ...]
+    """The regular faces of the same stack, for the steps of making the box."""
     subtitle: Words | None = None
     """The deck's name under the title on the front, for a ``cards`` component's box."""
     count: Words | None = None
     """``54 cards``, on the front's foot and the bottom."""
 
-    def width(self, text: str, size: float) -> float:
-        """How wide ``text`` is set in the box's faces at ``size`` points."""
-        return _width(text, self.faces, size)
+    def width(self, text: str, size: float, *, plain: bool = False) -> float:
+        """How wide ``text`` is set in the box's bold faces (or ``plain`` ones) at ``size``
+        points."""
+        return _width(text, self.plain if plain else self.faces, size)
 
     @property
     def pieces(self) -> int:
@@ -143,9 +162,11 @@ def plan_tuckbox(definition: Definition, *, card_width: float, card_height: floa
     faces = tuple(face for face in (f.face(bold=True, italic=False)
                                     or f.face(bold=False, italic=False)
                                     for f in stack.families) if face is not None)
+    plain = tuple(face for face in (f.face(bold=False, italic=False) for f in stack.families)
+                  if face is not None)
     count_words = f"{count} card{'s' if count != 1 else ''}"
-    _check_glyphs(text, (count_words, INSIDE_BACK, INSIDE_FRONT, "12"), faces, stack.names,
-                  where, problems)
+    _check_glyphs(text, (count_words, INSIDE_BACK, INSIDE_FRONT, "12", HOW_TO),
+                  (*STEPS, STEPS_IN_TWO[2]), faces, plain, stack.names, where, problems)
     title = _front_title(text, faces, size, where, problems)
     named = f"{text}: {deck}" if deck else text
     spine = _one_line(named, faces, min(0.5 * size.depth, 16.0), 0.85 * size.height)
@@ -165,24 +186,31 @@ def plan_tuckbox(definition: Definition, *, card_width: float, card_height: floa
     return TuckboxPlan(f"{definition.title}, {deck}" if deck else definition.title, size,
                        count, pages, paper, title, spine, lid,
                        settings.colour or definition.accent, settings.ink, back,
-                       card_width, card_height, bleed, faces, subtitle, count_line)
+                       card_width, card_height, bleed, faces, plain, subtitle, count_line)
 
 
-def _check_glyphs(title: str, others: Sequence[str], faces: tuple[FontFace, ...],
+def _check_glyphs(title: str, bold: Sequence[str], plain: Sequence[str],
+                  bold_faces: tuple[FontFace, ...], plain_faces: tuple[FontFace, ...],
                   names: str, where: Location | None, problems: list[Problem]) -> None:
     """One problem for the title's characters that no face of the stack has, and one for
-    those of the box's other words (``54 cards``, ``glue``, a piece's number)."""
-    for what, texts in (("the title", (title,)), ("its words", others)):
-        missing = list(dict.fromkeys(c for text in texts for c in split_runs(text, faces)[1]))
-        if not missing:
+    those of the box's other words: ``bold`` ones (``54 cards``, the glue flaps' words, a
+    piece's number) and ``plain`` ones (the steps)."""
+    def missing(texts: Sequence[str], faces: tuple[FontFace, ...]) -> list[str]:
+        return [c for text in texts for c in split_runs(text, faces)[1]]
+
+    for what, gaps in (("the title", missing([title], bold_faces)),
+                       ("its other words", missing(bold, bold_faces)
+                        + missing(plain, plain_faces))):
+        chars = list(dict.fromkeys(gaps))
+        if not chars:
             continue
-        shown = ", ".join(glyph_name(c) for c in missing)
+        shown = ", ".join(glyph_name(c) for c in chars)
         fonts = f"the font {names} has no" if ", then " not in names else \
             f"no font of {names} has a"
-        said = f" {title!r}" if what == "the title" else f" ({', '.join(map(repr, others))})"
+        said = f" {title!r}" if what == "the title" else ""
         problems.append(Problem(
             f"the tuck box prints {what}{said}, but {fonts} glyph for {shown}: choose a font "
-            f"that has {'it' if len(missing) == 1 else 'them'}, or list one under style: "
+            f"that has {'it' if len(chars) == 1 else 'them'}, or list one under style: "
             "fallback (DejaVu Sans, always tried last there, covers most scripts)"
             + (", or give tuckbox: title: other words" if what == "the title" else ""),
             where))
