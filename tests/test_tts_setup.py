@@ -129,6 +129,13 @@ def test_star_battle_sets_aside_what_shares_the_systems_back(
         # each turned to face its player: the first at the near side, the second across
         assert state["Transform"]["rotY"] == (180.0 if seat == 1 else 0.0)
         assert (state["Transform"]["posZ"] < deck["Transform"]["posZ"]) == (seat == 1)
+    # each player's ships (the fronts' 'player') wait at their seat, turned to them
+    tiles = [s for s in saved["ObjectStates"] if s["Name"] == "Custom_Tile"]
+    assert len(tiles) == 2 * 2 * 15
+    for tile in tiles:
+        seat = int(tile["Nickname"].rpartition("-")[2])
+        assert tile["Transform"]["rotY"] == (180.0 if seat == 1 else 0.0)
+        assert (tile["Transform"]["posZ"] < deck["Transform"]["posZ"]) == (seat == 1)
     ids = {name: _named(saved, name)["CardID"] for name in aids}
     assert ids["Player aid (1), player 1"] == ids["Player aid (1), player 2"] != ids[
         "Player aid (2), player 1"] == ids["Player aid (2), player 2"]

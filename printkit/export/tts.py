@@ -20,7 +20,7 @@ folder.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,7 +61,14 @@ from printkit.export.tts_sheets import (
     deck_images,
     plan_sheets,
 )
-from printkit.export.tts_table import DeckPart, deck_parts, face_groups, seat_count, table_setup
+from printkit.export.tts_table import (
+    DeckPart,
+    deck_parts,
+    face_groups,
+    seat_count,
+    table_setup,
+    token_seats,
+)
 from printkit.export.tts_url import check_base_url
 from printkit.export.writing import commit, export_name, folder_for, prepare
 from printkit.kit import Progress, silent
@@ -204,8 +211,10 @@ def _square_offset(kit: KitPlan, square: tuple[int, int]) -> tuple[float, float]
     return _inches(x * MM), -_inches(y * MM)
 
 
-def _table(kit: KitPlan, pieces: Pieces, parts: Sequence[DeckPart], seats: int) -> _Table:
-    """Where the boards, deck parts and stacks of tokens lie, and at what scale."""
+def _table(kit: KitPlan, pieces: Pieces, parts: Sequence[DeckPart], seats: int,
+           token_seat: Mapping[str, Mapping[str, int]]) -> _Table:
+    """Where the boards, deck parts and stacks of tokens lie, and at what scale: the stacks
+    whose front ``token_seat`` gives a seat (by component and front key) at that seat."""
     boards = [(_inches(b.width), _inches(b.height)) for b in pieces.boards]
     card = [(_inches(pieces.decks[p.deck].width), _inches(pieces.decks[p.deck].height))
             for p in parts]
@@ -217,9 +226,12 @@ def _table(kit: KitPlan, pieces: Pieces, parts: Sequence[DeckPart], seats: int) 
         if offset is not None:
             on_board[i] = offset
     middle = [i for i, p in enumerate(parts) if p.where != "seats" and i not in on_board]
-    tokens = [(_inches(t.width), _inches(t.height)) for t in pieces.tokens
-              for _ in _stacks(t)]
-    board_at, middle_at, token_at = rows([boards, [card[i] for i in middle], tokens])
+    stacks = [(t, front, (_inches(tokens.width), _inches(tokens.height)))
+              for t, tokens in enumerate(pieces.tokens) for front, _ in _stacks(tokens)]
+    seat_of = [token_seat.get(pieces.tokens[t].name, {}).get(front) for t, front, _ in stacks]
+    loose = [k for k, seat in enumerate(seat_of) if seat is None]
+    board_at, middle_at, token_at = rows([boards, [card[i] for i in middle],
+                                          [stacks[k][2] for k in loose]])
     board_spots = [Spot(x, z, h / TILE_HEIGHT_AT_SCALE_1)
                    for (x, z), (_, h) in zip(board_at, boards, strict=True)]
     spots: dict[int, Spot] = {i: Spot(x, z, card[i][1] / CARD_HEIGHT_AT_SCALE_1)
@@ -228,22 +240,28 @@ def _table(kit: KitPlan, pieces: Pieces, parts: Sequence[DeckPart], seats: int) 
         board = board_spots[main or 0]
         spots[i] = Spot(board.x + dx, board.z + dz, card[i][1] / CARD_HEIGHT_AT_SCALE_1,
                         ON_BOARD)
+    stack_spots: dict[int, Spot] = {
+        k: Spot(x, z, stacks[k][2][1] / TILE_HEIGHT_AT_SCALE_1)
+        for k, (x, z) in zip(loose, token_at, strict=True)}
     reach = extent([*board_at, *middle_at, *token_at],
-                   [*boards, *(card[i] for i in middle), *tokens])
-    by_seat = [[i for i, p in enumerate(parts) if p.where == "seats" and p.seat == seat]
+                   [*boards, *(card[i] for i in middle), *(stacks[k][2] for k in loose)])
+    by_seat = [[("card", i) for i, p in enumerate(parts) if p.where == "seats" and p.seat == seat]
+               + [("token", k) for k, at in enumerate(seat_of) if at == seat]
                for seat in range(seats)]
-    seat_at = seat_rows(seats, reach, [[card[i] for i in row] for row in by_seat])
-    for seat, (row, places) in enumerate(zip(by_seat, seat_at, strict=True)):
-        for i, (x, z) in zip(row, places, strict=True):
-            spots[i] = Spot(x, z, card[i][1] / CARD_HEIGHT_AT_SCALE_1,
-                            turn=seat_turn(seat, seats))
-    token_spots: list[list[Spot]] = []
-    start = 0
-    for set_of_tokens in pieces.tokens:
-        count = len(_stacks(set_of_tokens))
-        token_spots.append([Spot(x, z, _inches(set_of_tokens.height) / TILE_HEIGHT_AT_SCALE_1)
-                            for x, z in token_at[start:start + count]])
-        start += count
+    sizes = [[card[i] if kind == "card" else stacks[i][2] for kind, i in row]
+             for row in by_seat]
+    for seat, (row, places) in enumerate(zip(by_seat, seat_rows(seats, reach, sizes),
+                                             strict=True)):
+        turn = seat_turn(seat, seats)
+        for (kind, i), (x, z) in zip(row, places, strict=True):
+            if kind == "card":
+                spots[i] = Spot(x, z, card[i][1] / CARD_HEIGHT_AT_SCALE_1, turn=turn)
+            else:
+                stack_spots[i] = Spot(x, z, stacks[i][2][1] / TILE_HEIGHT_AT_SCALE_1,
+                                      turn=turn)
+    token_spots: list[list[Spot]] = [[] for _ in pieces.tokens]
+    for k, (t, _, _) in enumerate(stacks):
+        token_spots[t].append(stack_spots[k])
     return _Table(board_spots, [spots[i] for i in range(len(parts))], token_spots)
 
 
@@ -257,7 +275,7 @@ def tts_export(kit: KitPlan, out: OutputSet, *, prefix: str, base_url: str,
     parts = [part for index, deck in enumerate(pieces.decks)
              for part in deck_parts(index, deck, groups.get(deck.name, {}), setup, seats,
                                     kit.game.engine)]
-    table = _table(kit, pieces, parts, seats)
+    table = _table(kit, pieces, parts, seats, token_seats(kit, setup, seats))
     steps = len(pieces.boards) + len(pieces.decks) + len(pieces.tokens)
     step = 0
     for board, spot in zip(pieces.boards, table.boards, strict=True):

@@ -6,10 +6,12 @@ beside its plugin, ``tts_setup.py``, whose ``TABLE`` is a :class:`TableSetup`: e
 ``faces:``) and where its cards go: ``aside`` (face up beside the deck), ``seats`` (dealt
 round, one at a time, to the players' places) or ``board`` (on the square of the board
 the game's engine names).  Every card of a deck that no entry names stays in the play
-deck, face down.  The number of seats is the number of players of the engine's own
-starting position.  A definition without rules, or whose rules' game declares no table,
-gets its decks whole and face down; an entry naming a group the definition does not have
-sets nothing aside (a definition of one's own may name its groups otherwise).
+deck, face down.  A :class:`SeatTokens` puts each player's tokens (stacks of one front
+each) at their seat, the player read from an attribute of the fronts.  The number of
+seats is the number of players of the engine's own starting position.  A definition
+without rules, or whose rules' game declares no table, gets its decks whole and face
+down; an entry naming a group the definition does not have sets nothing aside (a
+definition of one's own may name its groups otherwise).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any, Literal
 
 from printkit.export.pieces import DeckPieces
 from printkit.kit.cards import CardsPlan
+from printkit.kit.components import TokensPlan
 from printkit.kit.prepare import KitPlan
 from printkit.plugins import find
 
@@ -49,10 +52,20 @@ class SetAside:
 
 
 @dataclass(frozen=True)
+class SeatTokens:
+    """Tokens each player keeps at their seat: those of a ``tokens`` component whose
+    fronts say in an attribute which player they belong to (1 for the first)."""
+
+    component: str
+    attribute: str
+
+
+@dataclass(frozen=True)
 class TableSetup:
-    """A game's set-up: the groups its rules set aside."""
+    """A game's set-up: the groups its rules set aside, and the tokens kept by seat."""
 
     set_aside: tuple[SetAside, ...] = ()
+    tokens: tuple[SeatTokens, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -101,6 +114,24 @@ def seat_count(kit: KitPlan) -> int:
     if engine is None:
         return 1
     return max(1, engine.num_players(engine.initial_state(random.Random(0))))
+
+
+def token_seats(kit: KitPlan, setup: TableSetup, seats: int) -> dict[str, dict[str, int]]:
+    """For each ``tokens`` component the set-up names, the seat (from 0) of each front (by
+    its artwork's key, ``front:KEY``) whose attribute names a player at the table."""
+    found: dict[str, dict[str, int]] = {}
+    for entry in setup.tokens:
+        for part in kit.components.parts:
+            if not isinstance(part, TokensPlan) or part.component.name != entry.component:
+                continue
+            for face in part.component.fronts:
+                try:
+                    player = int(str(face.attr(entry.attribute)))
+                except (KeyError, ValueError):
+                    continue
+                if 1 <= player <= seats:
+                    found.setdefault(entry.component, {})[f"front:{face.key}"] = player - 1
+    return found
 
 
 def face_groups(kit: KitPlan) -> dict[str, dict[str, str]]:
