@@ -128,7 +128,8 @@ def guide_text(title: str, prefix: str, objects: Sequence[TableObject],
         "on the table now name it in the cloud.",
         "2. Save again, or the old saved object still names the local files: drag a box "
         "round every piece, right-click one of them and choose **Save Object**. Share that "
-        "saved object, or save the whole table (**Games > Save & Play**) and host it.", "",
+        "saved object, or save the whole table (**Games**, then **Save & Load**, then "
+        "**Create**) and host a game from it.", "",
         "Any web host that serves the files as they are works too: upload the files of "
         "`Mods/Images/`, then export again with that folder's address, and every image name "
         "starts with it:", "",
@@ -141,6 +142,7 @@ def guide_text(title: str, prefix: str, objects: Sequence[TableObject],
         f"- Where TTS keeps its saves: {KB}/getting-started/technical-info/",
         f"- Local files, online files and who sees them: {KB}/custom-content/asset-importing/",
         f"- The Cloud Manager and Upload All: {KB}/custom-content/cloud-manager/",
+        f"- Saving the whole table: {KB}/getting-started/games-save-load/",
         f"- Card sheets and the hidden card: {KB}/custom-content/custom-deck/", "",
         "## Files", "",
         *(f"- `{name}`" for name in files), "",
