@@ -18,7 +18,7 @@ from printkit.export.pieces import DeckPieces, kit_pieces
 from printkit.export.tts import export_tts
 from printkit.export.tts_json import KIND_FIELDS, OBJECT_FIELDS, SAVE_FIELDS, SCRIPT_FIELDS
 from printkit.export.tts_layout import CARD_HEIGHT_AT_SCALE_1, TILE_HEIGHT_AT_SCALE_1
-from printkit.export.tts_sheets import LEAST_DPI, MAX_PIXELS, deck_cells
+from printkit.export.tts_sheets import LEAST_DPI, MAX_PIXELS, deck_cells, plan_sheets
 from printkit.export.tts_table import (
     SetAside,
     TableSetup,
@@ -240,6 +240,12 @@ def test_a_large_card_gets_a_sheet_of_its_own_and_never_below_200_dpi() -> None:
     assert max(cells.size) <= MAX_PIXELS
     assert cells.dpi == pytest.approx((MAX_PIXELS - 0.5) / (420 / 25.4), abs=0.01)
     assert 200 <= cells.dpi < 300
+    faces = tuple(Artwork(key, "") for key in ("a", "b", "c"))
+    three = DeckPieces("big", "Big", 297 * MM, 420 * MM, faces, (1, 2, 1), faces[:1] * 3,
+                       faces[:1])
+    sheets = plan_sheets(three, cells)
+    assert [(s.faces, s.columns, s.rows, s.back_hidden) for s in sheets] == [
+        ((0,), 1, 1, True), ((1,), 1, 1, True), ((2,), 1, 1, True)]
     # a card of 30 cm across still has two cells at 300 dpi, one above the other
     tall = deck_cells(_deck_of(300, 160))
     assert (tall.dpi, tall.columns, tall.rows) == (300.0, 1, 2)
