@@ -278,3 +278,22 @@ def test_every_field_tts_writes_is_written(exports: dict[str, Path]) -> None:
         guids = [c["GUID"] for s in saved["ObjectStates"]
                  for c in [s, *s.get("ContainedObjects", [])]]
         assert len(set(guids)) == len(guids)
+
+
+def test_the_largest_card_a_definition_allows_still_reaches_300_dpi(tmp_path: Path) -> None:
+    # 200 mm a side (the most a card may be): two cells would pass 4096 pixels, so each
+    # face has a sheet of its own whose hidden card is the back image
+    definition = tmp_path / "big.yaml"
+    definition.write_text(
+        "game: big\ntitle: Big Cards\ncard: {size: 200mm x 200mm, safe_margin: 5mm}\n"
+        "print: {paper: a3}\nlayouts:\n  card:\n"
+        "    - {type: rect, bleed: true, fill: '#2d4a6b'}\n"
+        "faces:\n  - {id: card, kind: layout, layout: card, generate: {n: '1..2'}, "
+        "name: 'n{n}'}\nback: {kind: pattern, options: {background: '#7a2d2d'}}\n")
+    folder = export_tts(str(definition), output_root=tmp_path / "out").folder
+    (deck,) = _saved(folder)["ObjectStates"]
+    assert deck["DeckIDs"] == [100, 200]
+    sheets = list(deck["CustomDeck"].values())
+    assert [(s["NumWidth"], s["NumHeight"], s["BackIsHidden"]) for s in sheets] == [
+        (1, 1, True)] * 2
+    assert min(_dpi(deck, folder, (200.0, 200.0))) >= 300.0 - 1e-9
