@@ -116,6 +116,11 @@ class Limits:
     """Characters, list items and digits of all the values one rendering of a booklet template
     makes, added up as they are made (what bounds the memory and work it may take)."""
 
+    cache_bytes: int = 1_000_000_000
+    """Bytes the rendering cache (``~/.cache/printkit``) may keep on disk: after a build or
+    preview that stored anything, the least recently used entries are removed until it is
+    within this (``--no-cache`` uses no cache at all)."""
+
     def option(self, name: str) -> str:
         """How to raise the limit called ``name`` on the command line."""
         return f"--limit {name.replace('_', '-')}=N"

@@ -30,6 +30,15 @@ class Result:
 Run = Callable[..., Result]
 
 
+@pytest.fixture(autouse=True)
+def own_cache(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Each test's builds use a rendering cache of their own (``XDG_CACHE_HOME``), empty at
+    the start: a test never sees what another drew, nor the user's ~/.cache."""
+    folder = tmp_path_factory.mktemp("xdg-cache")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
+    return folder
+
+
 @pytest.fixture
 def run_cli(monkeypatch: pytest.MonkeyPatch) -> Run:
     """Run ``printkit ARGS`` in-process from the repository root."""

@@ -52,6 +52,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--jobs", type=job_count, default=0, metavar="N",
                         help="games built at once, each in its own process (default: one "
                              "per core); the files are the same either way")
+    parser.add_argument("--no-cache", dest="cache", action="store_false",
+                        help="draw every face, back and page afresh, neither reading nor "
+                             "writing the rendering cache (~/.cache/printkit)")
     values_may_start_with_minus(parser)
     parser.set_defaults(handler=run)
 
@@ -69,13 +72,13 @@ class Built:
 
 
 def _build(name: str, output: str, options: BuildOptions, variant: str | None,
-           overrides: Settings) -> Built:
+           overrides: Settings, use_cache: bool = True) -> Built:
     """Build one game in a worker process."""
     from printkit.kit.build import build_game  # the writers: loaded by the commands that write
 
     try:
         result = build_game(name, output_root=Path(output), options=options,
-                            variant=variant, overrides=overrides)
+                            variant=variant, overrides=overrides, use_cache=use_cache)
     except PrintkitError as exc:
         return Built(error=type(exc), problems=exc.problems)
     return Built(result.game.definition.title, str(result.folder),
@@ -103,7 +106,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         try:
             result = build_game(name, output_root=Path(args.output), options=options,
                                 variant=args.variant, overrides=overrides,
-                                progress=progress)
+                                progress=progress, use_cache=args.cache)
         except PluginError as exc:
             if args.games:
                 raise
@@ -121,7 +124,7 @@ def _run_at_once(games: Sequence[str], jobs: int, args: argparse.Namespace,
     not at all, as in one process, so the outputs are the same."""
     with pool(jobs) as running:
         futures = [running.submit(_build, name, args.output, options, args.variant,
-                                  overrides) for name in games]
+                                  overrides, args.cache) for name in games]
         console.progress("building", 0, len(games))
         results: list[Built] = []
         for done, future in enumerate(futures, start=1):

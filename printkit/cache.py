@@ -1,0 +1,254 @@
+"""The rendering cache: drawings and pages kept on disk by the digest of their inputs, so a
+build or a preview draws again only what changed.
+
+A step run through :func:`cached` inside a :func:`session` is looked up by its key (a
+digest of the step's name, its inputs and the code that draws, :mod:`printkit.cachekey`);
+when found, the stored result is used, else it is computed and stored.  Outside a session
+(``--no-cache``, or a library caller that opened none) every step computes afresh.
+
+An entry is a file named by its key, under ``$XDG_CACHE_HOME/printkit`` (or
+``~/.cache/printkit``): a header with the SHA-256 of the payload, then the payload.  Entries
+are written to a temporary file and renamed into place, so a build killed half-way or two
+builds writing the same entry never leave a torn one; an entry whose payload does not
+match its digest (a truncated or damaged file) is deleted and computed again, never used.
+Reading an entry touches it; when a session ends, the oldest entries are removed until the
+whole cache is within the ``cache-bytes`` limit (:mod:`printkit.limits`).
+
+Warnings a step raised (an image printing under 300 dpi, say) are kept with its result and
+raised again whenever the result is used, so a cached build says what a fresh one says.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+import warnings
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printkit import limits
+from printkit.cachekey import Known, Unkeyable, digest
+
+MAGIC = b"printkit-cache 1\n"
+_HEADER = len(MAGIC) + 64 + 1
+_ACTIVE: ContextVar[Store | None] = ContextVar("printkit_cache", default=None)
+
+
+def default_folder() -> Path:
+    """``$XDG_CACHE_HOME/printkit``, or ``~/.cache/printkit`` when that is not set."""
+    base = os.environ.get("XDG_CACHE_HOME") or ""
+    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
+    return root / "printkit"
+
+
+@dataclass
+class Counts:
+    """What a store did: results used, computed, written, refused as damaged, and steps
+    whose inputs could not be keyed (computed without the cache)."""
+
+    hits: int = 0
+    misses: int = 0
+    writes: int = 0
+    corrupt: int = 0
+    unkeyed: int = 0
+    by_step: dict[str, list[int]] = field(default_factory=dict)
+    """Per step name: ``[hits, misses]``."""
+
+    def count(self, step: str, hit: bool) -> None:
+        if hit:
+            self.hits += 1
+        else:
+            self.misses += 1
+        self.by_step.setdefault(step, [0, 0])[0 if hit else 1] += 1
+
+
+class Store:
+    """Entries in one folder (made on first write)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.counts = Counts()
+        self.known: Known = {}
+        """Digests of the frozen inputs keyed so far (see :func:`printkit.cachekey.digest`)."""
+        self._writable = True
+
+    def path(self, key: str) -> Path:
+        return self.folder / key[:2] / key[2:]
+
+    def get(self, key: str) -> bytes | None:
+        """The payload stored under ``key``, or ``None`` (a damaged entry is removed)."""
+        path = self.path(key)
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return None
+        payload = raw[_HEADER:]
+        sound = (raw[:len(MAGIC)] == MAGIC and raw[_HEADER - 1:_HEADER] == b"\n"
+                 and raw[len(MAGIC):_HEADER - 1] == hashlib.sha256(payload).hexdigest().encode())
+        if not sound:
+            self.counts.corrupt += 1
+            with contextlib.suppress(OSError):
+                path.unlink()
+            return None
+        with contextlib.suppress(OSError):
+            os.utime(path)  # recently used: evicted last
+        return payload
+
+    def put(self, key: str, payload: bytes) -> None:
+        """Store ``payload`` under ``key`` atomically; a cache that cannot be written (no
+        room, no permission) is given up for the session, and the build goes on."""
+        if not self._writable:
+            return
+        path = self.path(key)
+        data = MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
+        temporary = ""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+            os.replace(temporary, path)
+            self.counts.writes += 1
+        except OSError:
+            self._writable = False
+            if temporary:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
+
+    def evict(self, bound: int) -> int:
+        """Remove the least recently used entries (and temporary files older than a day)
+        until the entries take at most ``bound`` bytes; the bytes kept."""
+        entries: list[tuple[int, int, Path]] = []
+        try:
+            found = list(self.folder.glob("*/*"))
+        except OSError:
+            return 0
+        for path in found:
+            try:
+                info = path.stat()
+            except OSError:
+                continue
+            entries.append((info.st_mtime_ns, info.st_size, path))
+        total = sum(size for _, size, _ in entries)
+        for _, size, path in sorted(entries):
+            if total <= bound:
+                break
+            with contextlib.suppress(OSError):
+                path.unlink()
+                total -= size
+        return total
+
+
+def active() -> Store | None:
+    """The store of the current session (``None``: no cache)."""
+    return _ACTIVE.get()
+
+
+@contextlib.contextmanager
+def session(folder: Path | None = None, *, enabled: bool = True) -> Iterator[Store | None]:
+    """Use the cache in ``folder`` (default :func:`default_folder`) until the block ends,
+    then bring it within the ``cache-bytes`` limit.  ``enabled=False`` (``--no-cache``)
+    runs the block without one, even inside another session.  A session inside another
+    uses the outer one's store."""
+    outer = _ACTIVE.get()
+    if not enabled or outer is not None:
+        token = _ACTIVE.set(outer if enabled else None)
+        try:
+            yield outer if enabled else None
+        finally:
+            _ACTIVE.reset(token)
+        return
+    store = Store(folder or default_folder())
+    token = _ACTIVE.set(store)
+    try:
+        yield store
+    finally:
+        _ACTIVE.reset(token)
+        if store.counts.writes:
+            store.evict(limits.current().cache_bytes)
+
+
+def cached_text(step: str, key_parts: tuple[object, ...], compute: Callable[[], str]) -> str:
+    """:func:`cached` for a step that makes text."""
+    found = _cached(step, key_parts, lambda: compute().encode("utf-8", "surrogatepass"))
+    return found.decode("utf-8", "surrogatepass") if found is not None else compute()
+
+
+def cached_bytes(step: str, key_parts: tuple[object, ...],
+                 compute: Callable[[], bytes]) -> bytes:
+    """:func:`cached` for a step that makes bytes."""
+    found = _cached(step, key_parts, compute)
+    return found if found is not None else compute()
+
+
+def _cached(step: str, key_parts: tuple[object, ...],
+            compute: Callable[[], bytes]) -> bytes | None:
+    """The result of ``compute`` for these inputs, from the store or computed and stored;
+    ``None`` when there is no session or the inputs cannot be keyed (the caller computes)."""
+    store = _ACTIVE.get()
+    if store is None:
+        return None
+    try:
+        key = digest(step, *key_parts, known=store.known)
+    except Unkeyable:
+        store.counts.unkeyed += 1
+        return None
+    found = store.get(key)
+    if found is not None:
+        store.counts.count(step, True)
+        result, raised = _unpack(found)
+        _raise_again(raised)
+        return result
+    store.counts.count(step, False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = compute()
+    raised = [(str(w.message), _category_name(w.category), w.filename, w.lineno)
+              for w in caught]
+    store.put(key, _pack(result, raised))
+    _raise_again(raised)
+    return result
+
+
+Raised = list[tuple[str, str, str, int]]
+
+
+def _pack(result: bytes, raised: Raised) -> bytes:
+    head = json.dumps(raised, ensure_ascii=True).encode()
+    return b"%d\n" % len(head) + head + result
+
+
+def _unpack(payload: bytes) -> tuple[bytes, Raised]:
+    size, _, rest = payload.partition(b"\n")
+    head = int(size)
+    raised = [(str(m), str(c), str(f), int(n)) for m, c, f, n in json.loads(rest[:head])]
+    return rest[head:], raised
+
+
+def _category_name(category: type[Warning]) -> str:
+    return f"{category.__module__}:{category.__qualname__}"
+
+
+def _category(name: str) -> type[Warning]:
+    """The warning class named ``module:Class`` (a plain ``UserWarning`` if it is gone)."""
+    import importlib
+    module, _, qualname = name.partition(":")
+    try:
+        found: object = importlib.import_module(module)
+        for part in qualname.split("."):
+            found = getattr(found, part)
+    except (ImportError, AttributeError):
+        return UserWarning
+    return found if isinstance(found, type) and issubclass(found, Warning) else UserWarning
+
+
+def _raise_again(raised: Raised) -> None:
+    from printkit.render.elements import _WARNED
+    for message, category, filename, line in raised:
+        warnings.warn_explicit(message, _category(category), filename, line,
+                               registry=_WARNED)
