@@ -137,7 +137,7 @@ def _deck(export: _Export, deck: DeckPieces, first_key: int, parts: Sequence[Dec
         export.objects.append(DeckObject(
             part.name, f"{part.note} ({count})" if part.note else count,
             tuple(e for e in entries if e.key in used), cards, deck.width > deck.height,
-            spot, part.face_up))
+            spot, part.face_up, part.note))
     if export.pictures.face is None:
         export.pictures.face = images.sheets[0].crop((0, 0, *images.cell))
         export.pictures.back = images.backs[sheets[0].back.key]

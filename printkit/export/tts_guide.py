@@ -71,8 +71,8 @@ def _contents(objects: Sequence[TableObject]) -> list[str]:
             count = len(thing.cards)
             what = f"{count} card{'s' if count != 1 else ''}"
             how = "face up" if thing.face_up else "face down"
-            note = thing.description.rpartition(" (")[0] if thing.face_up else ""
-            lines.append(f"- {thing.name}: {what}, {how}" + (f". {note}" if note else ""))
+            lines.append(f"- {thing.name}: {what}, {how}"
+                         + (f". {thing.note}" if thing.note else ""))
         else:
             group = thing.name.partition(": ")[0]
             tiles[group] = tiles.get(group, 0) + thing.count

@@ -94,6 +94,8 @@ class DeckObject:
     spot: Spot
     face_up: bool = False
     """Play decks lie face down; cards the rules set out on the table lie face up."""
+    note: str = ""
+    """What the rules do with the cards (for the guide; the description says it too)."""
 
 
 @dataclass(frozen=True)
