@@ -3,12 +3,13 @@
 Run ``python bench/rules_bench.py [--quick] [--agent NAME]``.  Each row plays complete
 games on one core with the random agent, or the agent named (``beginner``: each game's
 default), dealing, generating legal moves and playing them as ``printkit simulate`` does,
-for a fixed time budget.  Games are capped at 100,000 moves and never by deals, as before
-the caps became options, so random Stars games (which never reach the target) are measured
-by their moves per second.  The baseline, measured in the same run, is a pure-Python loop that
-shuffles a 36-card list and iterates over it once per "game"; the last column says how
-many baseline games fit in the time of one playout, so numbers from different machines
-can be compared.  Not a test: nothing is asserted.
+for a fixed budget of the process's CPU time (so moves per second are per core, and other
+work on the machine slows the measure less).  Games are capped at 100,000 moves and never
+by deals, as before the caps became options, so random White Star games (which never reach
+the target) are measured by their moves per second.  The baseline, measured in the same
+run, is a pure-Python loop that shuffles a 36-card list and iterates over it once per
+"game"; the last column says how many baseline games fit in the time of one playout, so
+numbers from different machines can be compared.  Not a test: nothing is asserted.
 
 ``--against COMMIT`` measures an earlier commit's engines beside the current ones in the
 same run: the commit is checked out into a temporary git worktree, and each round runs one
@@ -22,6 +23,7 @@ sides' moves per second (medians over the rounds) and the median of the rounds' 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
@@ -37,8 +39,24 @@ from typing import Any
 
 from printkit.rules import registry
 from printkit.rules.base import Game
-from printkit.simulator.agents import Agent, make_agent
-from printkit.simulator.simulate import game_generators, play_game
+
+
+def _simulator_module(name: str) -> Any:
+    """``printkit.simulator.NAME``, or ``printkit.rules.NAME`` where the simulator lived
+    before it had a package of its own (an earlier commit measured by ``--against``)."""
+    try:
+        return importlib.import_module(f"printkit.simulator.{name}")
+    except ModuleNotFoundError:
+        return importlib.import_module(f"printkit.rules.{name}")
+
+
+_agents = _simulator_module("agents")
+_simulate = _simulator_module("simulate")
+Agent = Any
+make_agent: Callable[..., Any] = _agents.make_agent
+game_generators: Callable[[int, int], tuple[random.Random, random.Random]] = (
+    _simulate.game_generators)
+play_game: Callable[..., Any] = _simulate.play_game
 
 
 @dataclass(frozen=True)
@@ -54,14 +72,16 @@ class Row:
 
 
 def _timed(label: str, budget: float, one_game: Callable[[int], int]) -> Row:
-    """Play games until ``budget`` seconds have passed (at least three games)."""
+    """Play games until ``budget`` seconds of this process's CPU time have passed (at least
+    three games).  CPU time rather than the wall clock: on a machine shared with other work
+    the wall clock also counts the time the process waited for a core."""
     one_game(-1)  # warm up caches and lazily built tables before the clock starts
     games = moves = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while True:
         moves += one_game(games)
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= budget and games >= 3:
             return Row(label, games, moves, elapsed)
 
@@ -87,8 +107,9 @@ def playouts(label: str, game: Game[Any, Any, Any], budget: float, agent: Agent)
     """Complete playouts of ``game`` by ``agent`` in every seat."""
 
     def one_game(index: int) -> int:
-        return play_game(game, agent, *game_generators(0, index + 1), max_moves=100_000,
-                         max_deals=None).turns
+        record = play_game(game, agent, *game_generators(0, index + 1), max_moves=100_000,
+                           max_deals=None)
+        return int(record.turns)
 
     return _timed(label, budget, one_game)
 
@@ -101,10 +122,13 @@ VARIANTS: tuple[tuple[str, str, Mapping[str, object]], ...] = (
 )
 
 
-def measure(budget: float, agent_name: str) -> list[Row]:
-    """The baseline row, then one row for each engine (and each variant of :data:`VARIANTS`)."""
+def measure(budget: float, agent_name: str, only: str | None = None) -> list[Row]:
+    """The baseline row, then one row for each engine (and each variant of :data:`VARIANTS`),
+    or only the engines whose name contains ``only``."""
     rows = [baseline(budget)]
     for name in registry.engine_names():
+        if only is not None and only not in name:
+            continue
         try:
             cls = registry.engine_class(name)
         except ImportError as exc:
@@ -150,18 +174,19 @@ def _print_columns(table: Sequence[tuple[str, ...]]) -> None:
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _side(tree: Path, budget: float, agent_name: str) -> dict[str, float]:
+def _side(tree: Path, budget: float, agent_name: str, only: str | None) -> dict[str, float]:
     """Moves per second of each row, measured in a fresh process importing ``tree``'s code."""
     env = dict(os.environ, PYTHONPATH=str(tree))
     done = subprocess.run(
         [sys.executable, str(Path(__file__).resolve()), "--worker", "--budget", str(budget),
-         "--agent", agent_name],
+         "--agent", agent_name, *(["--only", only] if only is not None else [])],
         cwd=tree, env=env, capture_output=True, text=True, check=True)
     rows = [Row(**fields) for fields in json.loads(done.stdout)]
     return {row.label: row.moves / row.seconds for row in rows}
 
 
-def against(commit: str, rounds: int, budget: float, agent_name: str) -> None:
+def against(commit: str, rounds: int, budget: float, agent_name: str,
+            only: str | None = None) -> None:
     """Both sides, interleaved round by round, and their ratio."""
     with tempfile.TemporaryDirectory(prefix="printkit-bench-") as scratch:
         tree = Path(scratch) / "earlier"
@@ -173,7 +198,7 @@ def against(commit: str, rounds: int, budget: float, agent_name: str) -> None:
             for index in range(rounds):
                 sides = [(tree, old), (ROOT, new)]
                 for path, results in sides if index % 2 == 0 else sides[::-1]:
-                    results.append(_side(path, budget, agent_name))
+                    results.append(_side(path, budget, agent_name, only))
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
                             str(tree)], check=False)
@@ -200,15 +225,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure this earlier commit's engines beside the current ones")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of --against (3)")
     parser.add_argument("--budget", type=float, help="seconds per row (default 2, --quick 0.5)")
+    parser.add_argument("--only", metavar="TEXT",
+                        help="only the engines whose name contains TEXT")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     budget = args.budget or (0.5 if args.quick else 2.0)
     if args.worker:
-        print(json.dumps([asdict(row) for row in measure(budget, args.agent)]))
+        print(json.dumps([asdict(row) for row in measure(budget, args.agent, args.only)]))
     elif args.against:
-        against(args.against, args.rounds, budget, args.agent)
+        against(args.against, args.rounds, budget, args.agent, args.only)
     else:
-        print_table(measure(budget, args.agent), args.agent, budget)
+        print_table(measure(budget, args.agent, args.only), args.agent, budget)
     return 0
 
 
