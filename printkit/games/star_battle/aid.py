@@ -66,6 +66,9 @@ class AidOptions:
                                    maximum=1000), 8)
     supply: str = option(Text("ships of each kind per player, or unlimited",
                               pattern=r"[1-9][0-9]{0,3}|unlimited"), "15")
+    printed: int = option(Number("ship tokens of each kind the kit prints per player (said "
+                                 "on the aid when the supply is unlimited; 0: not said)",
+                                 minimum=0, maximum=9999), 0)
     revision1: bool = option(Flag("builds follow the crossed-out Revision 1 table"), False)
     core_placer: str = option(Text("who lays the Core",
                                    choices=("dealer", "right_of_dealer")), "dealer")
@@ -87,7 +90,10 @@ def sections(options: AidOptions) -> tuple[tuple[str, str], ...]:
               else "the highest card of the player right of the dealer:")
     build = ("a Dreadnought on a diamond, a Scout on a heart or a spade" if options.revision1
              else "a Dreadnought if the suits match, else a Scout")
-    supply = ("no limit to the ships you may have." if options.supply == "unlimited" else
+    printed = (f" The kit prints {options.printed} Dreadnoughts and {options.printed} Scouts "
+               "each; for more, use coins or other markers." if options.printed else "")
+    supply = (f"no limit to the ships you may have.{printed}" if options.supply == "unlimited"
+              else
               f"{options.supply} Dreadnoughts and {options.supply} Scouts each. None left of "
               "a kind: no such ship for you.")
     last = "" if options.self_elimination else " Never your last ship."
