@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from printkit import cache
 from printkit.booklet.build import TEMPLATE_SUFFIX, find_template, inside, templates_dir
 from printkit.booklet.html import booklet_html
 from printkit.booklet.impose import booklet_page
@@ -73,7 +74,7 @@ def render_preview(path: Path, *, variant: str | None = None,
                    overrides: Settings = ()) -> Preview:
     """Prepare ``path`` like a build and keep what the page shows (or the problems), noting
     the files it read."""
-    with recording() as recorder:
+    with recording() as recorder, cache.session():  # faces drawn before are not redrawn
         preview, definition = _render(path, variant, overrides)
     recorder.also_missing([path])
     folders = [path.parent, templates_dir()]

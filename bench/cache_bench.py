@@ -1,0 +1,158 @@
+"""Benchmark: what the rendering cache (printkit/cache.py) saves a preview and a build.
+
+    python bench/cache_bench.py [--edits 5] [--builds 2] [--games GAME ...] [--no-builds]
+
+Preview: the Spellbook example is copied into a fresh folder and rebuilt the way
+``printkit preview`` rebuilds after a save, through the function it calls
+(:func:`printkit.preview.render.render_preview`), in this one process.  Each edit changes
+the text of one card (a cell of ``spells.csv``) and the rebuild is timed twice, side by
+side: with the cache the preview keeps (``--edits`` times; the faces drawn are counted), and
+as a full rebuild, every face drawn (an empty cache folder each time).
+
+Builds: each shipped game is built by ``python -m printkit build`` in a fresh process with
+an empty cache (first build), again with that cache (second build), and with
+``--no-cache``; the three kits are compared file by file, byte for byte.
+
+Figures are medians; the load average is printed beside them, as the machine is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from printkit.kit import cache_render
+from printkit.preview.render import render_preview
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = ("stars-and-stripes", "i-vant-to-be-alone", "stars-and-bars", "star-battle",
+           "white-star")
+
+
+def _load() -> str:
+    return " ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
+def _counted_render(definition: Path) -> tuple[float, int]:
+    """Seconds :func:`render_preview` took and how many faces and backs it drew."""
+    drawn = 0
+    face = getattr(cache_render, "render_face")  # noqa: B009 - put back after
+    back = getattr(cache_render, "render_back")  # noqa: B009
+
+    def counted_face(*args: Any) -> str:
+        nonlocal drawn
+        drawn += 1
+        return str(face(*args))
+
+    def counted_back(*args: Any) -> str:
+        nonlocal drawn
+        drawn += 1
+        return str(back(*args))
+
+    setattr(cache_render, "render_face", counted_face)  # noqa: B010 - counted while timed
+    setattr(cache_render, "render_back", counted_back)  # noqa: B010
+    try:
+        started = time.perf_counter()
+        preview = render_preview(definition)
+        took = time.perf_counter() - started
+    finally:
+        setattr(cache_render, "render_face", face)  # noqa: B010
+        setattr(cache_render, "render_back", back)  # noqa: B010
+    if preview.problems:
+        raise SystemExit(preview.problems)
+    return took, drawn
+
+
+def preview_edits(edits: int) -> None:
+    with tempfile.TemporaryDirectory() as temp:
+        folder = Path(temp) / "spellbook"
+        shutil.copytree(ROOT / "sample-games" / "spellbook", folder)
+        table = folder / "spells.csv"
+        original = table.read_text()
+        definition = folder / "spellbook.yaml"
+        warm, cold, drawn_warm, drawn_cold = [], [], [], []
+        os.environ["XDG_CACHE_HOME"] = str(Path(temp) / "kept")
+        render_preview(definition)  # the preview's first rendering, before any edit
+        for number in range(1, edits + 1):
+            table.write_text(original.replace("Deal 2 damage to one foe",
+                                              f"Deal 2 damage to one foe ({number})", 1))
+            os.environ["XDG_CACHE_HOME"] = str(Path(temp) / "kept")
+            took, drawn = _counted_render(definition)
+            warm.append(took)
+            drawn_warm.append(drawn)
+            os.environ["XDG_CACHE_HOME"] = str(Path(temp) / f"empty-{number}")
+            took, drawn = _counted_render(definition)
+            cold.append(took)
+            drawn_cold.append(drawn)
+    print(f"preview, Spellbook, one card's text edited ({edits} edits, load {_load()}):")
+    print(f"  with the cache: median {statistics.median(warm):.3f} s "
+          f"(range {min(warm):.3f}-{max(warm):.3f}), drawn {max(drawn_warm)} face(s) and backs")
+    print(f"  full rebuild:   median {statistics.median(cold):.3f} s "
+          f"(range {min(cold):.3f}-{max(cold):.3f}), drawn {max(drawn_cold)} faces and backs")
+    print(f"  ratio {statistics.median(cold) / statistics.median(warm):.1f}x")
+
+
+def _build(game: str, output: Path, cache_home: Path, *more: str) -> float:
+    env = dict(os.environ, XDG_CACHE_HOME=str(cache_home))
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "printkit", "-q", "build", game, "-o", str(output),
+                    *more], check=True, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - started
+
+
+def _same(left: Path, right: Path) -> bool:
+    compared = filecmp.dircmp(left, right)
+    if compared.left_only or compared.right_only or compared.funny_files:
+        return False
+    _, differ, errors = filecmp.cmpfiles(left, right, compared.common_files, shallow=False)
+    if differ or errors:
+        return False
+    return all(_same(left / name, right / name) for name in compared.common_dirs)
+
+
+def builds(games: list[str], repeat: int) -> None:
+    print(f"builds (fresh processes, medians of {repeat}; load {_load()} at the start):")
+    print(f"  {'game':20} {'first':>8} {'second':>8} {'no-cache':>9} {'ratio':>6}  bytes")
+    for game in games:
+        first, second, bare, same = [], [], [], True
+        for run in range(repeat):
+            with tempfile.TemporaryDirectory() as temp:
+                where = Path(temp)
+                home = where / "cache"
+                first.append(_build(game, where / "first", home))
+                second.append(_build(game, where / "second", home))
+                bare.append(_build(game, where / "bare", home, "--no-cache"))
+                same = same and _same(where / "first", where / "second") and _same(
+                    where / "first", where / "bare")
+            del run
+        m1, m2, m3 = (statistics.median(v) for v in (first, second, bare))
+        print(f"  {game:20} {m1:7.2f}s {m2:7.2f}s {m3:8.2f}s {m3 / m2:5.1f}x  "
+              f"{'identical' if same else 'DIFFERENT'}")
+    print(f"  load {_load()} at the end")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--edits", type=int, default=5)
+    parser.add_argument("--builds", type=int, default=1, help="runs of each build")
+    parser.add_argument("--games", nargs="*", default=list(SHIPPED))
+    parser.add_argument("--no-builds", action="store_true")
+    args = parser.parse_args()
+    preview_edits(args.edits)
+    if not args.no_builds:
+        builds(args.games, args.builds)
+
+
+if __name__ == "__main__":
+    main()
