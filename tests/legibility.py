@@ -41,6 +41,8 @@ class Run:
     box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     """The area its glyphs may cover on the page (x0, y0, x1, y1): from its origin to the
     end of its advance, from a descender below the baseline to an ascender above it."""
+    font: str = ""
+    """The font's name without its subset prefix (``BitstreamVeraSans-Roman``)."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,7 @@ class _Font:
     """One-byte code -> its text, from the font's ToUnicode map (subset fonts renumber)."""
     widths: dict[int, float] | None = None
     """One-byte code -> its advance in thousandths of the size (``/Widths``)."""
+    name: str = ""
 
     def decode(self, raw: Any) -> str:
         return "".join(self.codes.get(b, chr(b)) for b in _bytes(raw))
@@ -120,7 +123,8 @@ def _fonts(resources: DictionaryObject) -> dict[str, _Font]:
     for key, ref in fonts.items():
         font = ref.get_object()
         base = str(font.get("/BaseFont", ""))
-        out[str(key)] = _Font("bold" in base.lower(), _unicode_map(font), _widths(font))
+        out[str(key)] = _Font("bold" in base.lower(), _unicode_map(font), _widths(font),
+                              base.lstrip("/").split("+")[-1])
     return out
 
 
@@ -176,7 +180,8 @@ class _Walker:
                     xs, ys = [c[0] for c in corners], [c[1] for c in corners]
                     x, y = _apply(full, 0.0, 0.0)
                     self.runs.append(Run(page_no, text, size * _scale(full), x, y, font.bold,
-                                         forms, (min(xs), min(ys), max(xs), max(ys))))
+                                         forms, (min(xs), min(ys), max(xs), max(ys)),
+                                         font.name))
                 tm = _mul((1.0, 0.0, 0.0, 1.0, advance, 0.0), tm)
             elif name == "Do":
                 key = str(operands[0])

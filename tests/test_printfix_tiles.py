@@ -169,3 +169,18 @@ def test_the_key_in_columns_keeps_every_word_in_order() -> None:
         assert all(column.x + column.width <= j - 2 or column.x >= j + 2
                    for j in (103.9, 198.8, 293.7))
     assert columns[0].lines  # the first column is filled first
+
+
+@pytest.mark.parametrize("length_mm", [30.0, 33.0, 35.0, 45.0, 60.0, 80.0, 200.0])
+def test_glue_band_notes_are_never_set_below_six_points(length_mm: float) -> None:
+    """A short glue band shrinks its note, down to 6 pt; shorter still, it has none."""
+    from printkit.pdf.geometry import Rect
+    from printkit.pdf.tiling import GlueBand, _band_notes, approximate_width
+
+    mm = 72 / 25.4
+    content = Rect(0.0, 0.0, length_mm * mm, 100 * mm)
+    band = GlueBand(Rect(0.0, 100 * mm, length_mm * mm, 10 * mm), "top", "B1")
+    notes = _band_notes(band, content, "B2", approximate_width)
+    assert all(note.size >= 6.0 for note in notes)
+    if length_mm >= 80:
+        assert notes

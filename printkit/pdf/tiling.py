@@ -60,8 +60,9 @@ BAND_NOTE_SIZE = 8.0
 """Font size (points) of the notes in a glue band."""
 CUT_NOTE_SIZE = 6.0
 """Font size (points) of the note beside a cut edge."""
-MIN_NOTE_SIZE = 4.5
-"""Smallest font size (points) a glue-band note is shrunk to before it is left out."""
+MIN_NOTE_SIZE = 6.0
+"""Smallest font size (points) a glue-band note is shrunk to before it is left out: the
+least size of any text a player must read (the sheet's label names the tile anyway)."""
 NOTE_SPACING = 110 * MM
 """About one glue-band note per this much band length."""
 
