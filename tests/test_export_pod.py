@@ -8,8 +8,9 @@ from __future__ import annotations
 import shutil
 import struct
 from pathlib import Path
+from typing import Any, cast
 
-import pypdfium2
+import pypdf
 import pytest
 from PIL import Image
 
@@ -66,27 +67,43 @@ def test_a_landscape_deck_gets_wide_pictures(tmp_path: Path) -> None:
         assert image.size == (1125, 825)
 
 
-def test_drivethrucards_gets_one_pdf_back_then_face(tmp_path: Path) -> None:
+def test_drivethrucards_gets_one_cmyk_pdf_x1a_back_then_face(tmp_path: Path) -> None:
     done = export_pod("white-star", service("drivethrucards"), output_root=tmp_path)
     names = sorted(path.name for path in done.result.files)
     assert names == ["README.txt", "cards.pdf"]
-    document = pypdfium2.PdfDocument(done.result.folder / "cards.pdf")
-    try:
-        assert len(document) == 2 * 47  # every card, copies included, back then face
-        width, height = document[0].get_size()
-        assert (round(width), round(height)) == (198, 270)  # 2.75 x 3.75 in
-        for index in (0, 1):
-            pictures = [obj.get_px_size() for obj in document[index].get_objects()
-                        if isinstance(obj, pypdfium2.PdfImage)]
-            assert pictures == [POKER_PIXELS]  # each page one picture at 300 dpi
-        back = document[0].render(scale=300 / 72).to_pil()
-        face = document[1].render(scale=300 / 72).to_pil()
-        # page 1 is the deck's back, the same picture as page 3; page 2 is a face
-        again = document[2].render(scale=300 / 72).to_pil()
-        assert back.tobytes() == again.tobytes() and back.tobytes() != face.tobytes()
-    finally:
-        document.close()
-    assert "page 1 is the back of card 1" in (done.result.folder / "README.txt").read_text()
+    path = done.result.folder / "cards.pdf"
+    assert path.read_bytes().startswith(b"%PDF-1.4\n")
+    reader = pypdf.PdfReader(path)
+    assert len(reader.pages) == 2 * 47  # every card, copies included, back then face
+    trailer: Any = reader.trailer
+    info = trailer["/Info"]
+    assert info["/GTS_PDFXVersion"] == info["/GTS_PDFXConformance"] == "PDF/X-1a:2003"
+    assert info["/Trapped"] == "/False" and info["/Title"] == "Stars (White Star)"
+    assert len(trailer["/ID"]) == 2
+    (intent,) = trailer["/Root"]["/OutputIntents"]
+    assert intent["/S"] == "/GTS_PDFX"
+    assert intent["/OutputConditionIdentifier"] == "CGATS TR 001"
+    assert intent["/RegistryName"] == "http://www.color.org"
+    inks: list[int] = []
+    for index in (0, 1):
+        page = reader.pages[index]
+        assert [round(v) for v in page.mediabox] == [0, 0, 198, 270]  # 2.75 x 3.75 in
+        assert [round(v) for v in page.bleedbox] == [0, 0, 198, 270]
+        assert [round(v) for v in page.trimbox] == [9, 9, 189, 261]  # 1/8 in inside
+        resources: Any = page["/Resources"]
+        (image,) = [value.get_object() for value in resources["/XObject"].values()]
+        assert image["/ColorSpace"] == "/DeviceCMYK" and image["/BitsPerComponent"] == 8
+        assert (image["/Width"], image["/Height"]) == POKER_PIXELS  # 300 dpi
+        data = image.get_data()
+        assert len(data) == 4 * 825 * 1125
+        inks.append(max(sum(data[at:at + 4]) for at in range(0, len(data), 4 * 7)))
+    assert max(inks) <= 2.4 * 255  # the service's ink limit
+    assert inks[0] > 255  # the dark back is printed with more than black alone
+    pages = [cast(Any, reader.pages[index]["/Resources"])["/XObject"].raw_get("/Im0").idnum
+             for index in (0, 1, 2)]
+    assert pages[0] == pages[2] != pages[1]  # pages 1 and 3: the deck's back, stored once
+    readme = (done.result.folder / "README.txt").read_text()
+    assert "page 1 is the back of card 1" in readme and "CMYK PDF/X-1a:2003" in readme
 
 
 def test_safe_margin_narrower_than_the_safe_zone_is_a_located_warning(

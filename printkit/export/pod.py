@@ -6,7 +6,7 @@ the same PDF-to-PNG path as ``export png`` (:mod:`printkit.export.raster`).  Wha
 folder holds depends on the service (:mod:`printkit.export.services`)::
 
     images  DECK/fronts/NNN-KEY.png  DECK/back.png  DECK/backs/GROUP.png  README.txt
-    pdf     DECK.pdf (each card's back, then its face, in card order)     README.txt
+    pdf     DECK.pdf (CMYK PDF/X-1a: each card's back, then its face)    README.txt
 
 A deck of a size the service does not print stops the export with an error naming both
 sizes; a safe margin smaller than the service's safe zone is a warning located at the
@@ -15,17 +15,14 @@ definition's ``safe_margin``.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab.lib.utils import ImageReader
-from reportlab.pdfgen.canvas import Canvas
-
 from printkit.definition.colourcues import located
 from printkit.definition.sizes import size_text
 from printkit.errors import DefinitionError, Problem
+from printkit.export.pdfx import pdfx, picture
 from printkit.export.pieces import DeckPieces, Pieces, kit_pieces
 from printkit.export.png import check_sizes
 from printkit.export.raster import artwork_pdf, fitted_images, png_bytes
@@ -143,37 +140,24 @@ def _images(out: OutputSet, deck: _Deck, offer: Service, progress: Progress) -> 
 
 
 def _pdf(out: OutputSet, deck: _Deck, offer: Service, progress: Progress) -> list[str]:
-    """One PDF per deck: for every card, copies included, its back and then its face,
-    each page a picture at the service's size and resolution."""
+    """One CMYK PDF/X-1a file per deck: for every card, copies included, its back and then
+    its face, each page a picture at the service's size and resolution."""
     pieces = deck.pieces
     pages: list[Artwork] = []
     for face, back, copies in zip(pieces.faces, pieces.back_of, pieces.copies, strict=True):
         pages += [back, face] * copies
     unique = {art.key: art for art in pages}
-    pictures = dict(zip(unique, _pictures(list(unique.values()), deck, offer), strict=True))
+    pdf = artwork_pdf([art.svg for art in unique.values()], title=pieces.label)
+    pictures = dict(zip(unique, (picture(image) for image in fitted_images(pdf, deck.pixels)),
+                        strict=True))
     progress(pieces.label, 1, 2)
-    out.add(f"{pieces.name}.pdf", _image_pdf([pictures[art.key] for art in pages], deck,
-                                             offer, pieces.label))
+    width, height = (side / offer.dpi * POINTS_PER_INCH for side in deck.pixels)
+    out.add(f"{pieces.name}.pdf", pdfx([pictures[art.key] for art in pages], width=width,
+                                       height=height, bleed=offer.bleed * POINTS_PER_INCH,
+                                       title=pieces.label))
     progress(pieces.label, 2, 2)
     return [f"{pieces.name}.pdf ({pieces.label}): {len(pages) // 2} cards, "
-            f"{len(pages)} pages (back, face, back, face...)"]
-
-
-def _image_pdf(pngs: Sequence[bytes], deck: _Deck, offer: Service, title: str) -> bytes:
-    """A PDF whose every page is one of ``pngs``, at the service's resolution (the same
-    picture stored once however many pages show it)."""
-    width, height = (side / offer.dpi * POINTS_PER_INCH for side in deck.pixels)
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width, height), invariant=True, pageCompression=1)
-    canvas.setTitle(title)
-    drawn: dict[bytes, ImageReader] = {}
-    for png in pngs:
-        if png not in drawn:
-            drawn[png] = ImageReader(io.BytesIO(png))
-        canvas.drawImage(drawn[png], 0, 0, width, height)
-        canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+            f"{len(pages)} pages (back, face, back, face...), CMYK PDF/X-1a:2003"]
 
 
 def _readme(kit: KitPlan, offer: Service, lines: Sequence[str]) -> str:
@@ -184,9 +168,9 @@ def _readme(kit: KitPlan, offer: Service, lines: Sequence[str]) -> str:
                "and the deck's back (back.png, or the back named beside each face).")
     else:
         how = ("Each PDF is one deck: page 1 is the back of card 1, page 2 its face, and so "
-               "on through the deck.  The service asks for CMYK PDF/X-1a files; these pages "
-               "are sRGB pictures, so convert each PDF (for example with Acrobat's preflight) "
-               "before you upload it.")
+               "on through the deck.  The files are CMYK PDF/X-1a:2003 for U.S. Web Coated "
+               "(SWOP); black carries the grey of every colour, so no spot has more than "
+               "200% ink.  Upload each PDF as it is.")
     head = [f"{title}: files for {offer.title}",
             "",
             f"Every picture is {offer.dpi:g} dpi with {offer.bleed:g} in of bleed on each side; "
