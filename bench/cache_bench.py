@@ -32,8 +32,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from printkit.kit import cache_render
 from printkit.preview.render import render_preview
+from printkit.render.kindtypes import BackKind, FaceKind
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ("stars-and-stripes", "i-vant-to-be-alone", "stars-and-bars", "star-battle",
@@ -47,28 +47,27 @@ def _load() -> str:
 def _counted_render(definition: Path) -> tuple[float, int]:
     """Seconds :func:`render_preview` took and how many faces and backs it drew."""
     drawn = 0
-    face = getattr(cache_render, "render_face")  # noqa: B009 - put back after
-    back = getattr(cache_render, "render_back")  # noqa: B009
+    face, back = FaceKind.draw, BackKind.draw
 
-    def counted_face(*args: Any) -> str:
+    def counted_face(self: FaceKind[Any], *args: Any) -> str:
         nonlocal drawn
         drawn += 1
-        return str(face(*args))
+        return face(self, *args)
 
-    def counted_back(*args: Any) -> str:
+    def counted_back(self: BackKind[Any], *args: Any) -> str:
         nonlocal drawn
         drawn += 1
-        return str(back(*args))
+        return back(self, *args)
 
-    setattr(cache_render, "render_face", counted_face)  # noqa: B010 - counted while timed
-    setattr(cache_render, "render_back", counted_back)  # noqa: B010
+    setattr(FaceKind, "draw", counted_face)  # noqa: B010 - counted while timed
+    setattr(BackKind, "draw", counted_back)  # noqa: B010
     try:
         started = time.perf_counter()
         preview = render_preview(definition)
         took = time.perf_counter() - started
     finally:
-        setattr(cache_render, "render_face", face)  # noqa: B010
-        setattr(cache_render, "render_back", back)  # noqa: B010
+        setattr(FaceKind, "draw", face)  # noqa: B010
+        setattr(BackKind, "draw", back)  # noqa: B010
     if preview.problems:
         raise SystemExit(preview.problems)
     return took, drawn

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from printkit import limits
 from printkit.cachekey import Known, Unkeyable, digest
+from printkit.render import picturemarks
 
 MAGIC = b"printkit-cache 1\n"
 _HEADER = len(MAGIC) + 64 + 1
@@ -201,33 +202,43 @@ def _cached(step: str, key_parts: tuple[object, ...],
     found = store.get(key)
     if found is not None:
         store.counts.count(step, True)
-        result, raised = _unpack(found)
-        _raise_again(raised)
+        result, effects = _unpack(found)
+        _again(effects)
         return result
     store.counts.count(step, False)
-    with warnings.catch_warnings(record=True) as caught:
+    with warnings.catch_warnings(record=True) as caught, picturemarks.recording() as noted:
         warnings.simplefilter("always")
         result = compute()
-    raised = [(str(w.message), _category_name(w.category), w.filename, w.lineno)
-              for w in caught]
-    store.put(key, _pack(result, raised))
-    _raise_again(raised)
+    effects = Effects([(str(w.message), _category_name(w.category), w.filename, w.lineno)
+                       for w in caught], [(tag, body, list(box)) for tag, body, box in noted])
+    store.put(key, _pack(result, effects))
+    _again(effects)
     return result
 
 
-Raised = list[tuple[str, str, str, int]]
+@dataclass
+class Effects:
+    """What a step did besides its result, done again whenever the result is reused: the
+    warnings it raised, and the pictures it noted for the PDF writer to draw once
+    (:mod:`printkit.render.picturemarks`)."""
+
+    warned: list[tuple[str, str, str, int]]
+    noted: list[tuple[str, str, list[float]]]
 
 
-def _pack(result: bytes, raised: Raised) -> bytes:
-    head = json.dumps(raised, ensure_ascii=True).encode()
+def _pack(result: bytes, effects: Effects) -> bytes:
+    head = json.dumps({"warned": effects.warned, "noted": effects.noted},
+                      ensure_ascii=True).encode()
     return b"%d\n" % len(head) + head + result
 
 
-def _unpack(payload: bytes) -> tuple[bytes, Raised]:
+def _unpack(payload: bytes) -> tuple[bytes, Effects]:
     size, _, rest = payload.partition(b"\n")
-    head = int(size)
-    raised = [(str(m), str(c), str(f), int(n)) for m, c, f, n in json.loads(rest[:head])]
-    return rest[head:], raised
+    length = int(size)
+    head = json.loads(rest[:length])
+    warned = [(str(m), str(c), str(f), int(n)) for m, c, f, n in head["warned"]]
+    noted = [(str(tag), str(body), [float(v) for v in box]) for tag, body, box in head["noted"]]
+    return rest[length:], Effects(warned, noted)
 
 
 def _category_name(category: type[Warning]) -> str:
@@ -247,8 +258,10 @@ def _category(name: str) -> type[Warning]:
     return found if isinstance(found, type) and issubclass(found, Warning) else UserWarning
 
 
-def _raise_again(raised: Raised) -> None:
+def _again(effects: Effects) -> None:
     from printkit.render.elements import _WARNED
-    for message, category, filename, line in raised:
+    for message, category, filename, line in effects.warned:
         warnings.warn_explicit(message, _category(category), filename, line,
                                registry=_WARNED)
+    for tag, body, (x, y, width, height) in effects.noted:
+        picturemarks.note(tag, body, (x, y, width, height))

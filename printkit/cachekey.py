@@ -49,12 +49,12 @@ def digest(*parts: object, known: Known | None = None) -> str:
     return sink.hexdigest()
 
 
-def _identified_by_compare() -> tuple[type, ...]:
-    """Classes whose compared fields name their content (a font face is named after the
-    digest of its file; a shipped one is part of :func:`code_digest`), so the derived
-    fields left out of comparison (measured widths) are left out of keys too."""
-    from printkit.definition.fonts import FontFace, FontFamily
-    return (FontFace, FontFamily)
+_IDENTIFIED_BY_COMPARE = {("printkit.definition.fonts", "FontFace"),
+                          ("printkit.definition.fonts", "FontFamily")}
+"""Classes whose compared fields name their content (a font face is named after the digest
+of its file; a shipped one is part of :func:`code_digest`), so the derived fields left out
+of comparison (measured widths) are left out of keys too.  Named rather than imported, so
+that the modules that draw can key through this one without importing each other."""
 
 
 _LEFT_OUT = {("printkit.booklet.document", "Components", "recount")}
@@ -64,10 +64,13 @@ on are the content (a booklet is keyed once counted on the build's paper)."""
 
 
 def _library_frame(value: object) -> object:
-    """What a face library stands for: its card frame (each face it draws is a face of the
-    scene keyed with it), or the value itself when it is no library."""
-    from printkit.render.scene import FaceLibrary
-    return ("FaceLibrary", value.frame) if isinstance(value, FaceLibrary) else value
+    """What a face library (:class:`printkit.render.scene.FaceLibrary`) stands for: its
+    card frame (each face it draws is a face of the scene keyed with it), or the value
+    itself when it is no library."""
+    cls = type(value)
+    if (cls.__module__, cls.__qualname__) == ("printkit.render.scene", "FaceLibrary"):
+        return ("FaceLibrary", getattr(value, "frame"))  # noqa: B009 - no import
+    return value
 
 
 def _feed(sink: Any, value: object, seen: Known) -> None:
@@ -117,7 +120,7 @@ def _dataclass(sink: Any, value: Any, seen: Known) -> None:
     cls = type(value)
     part = hashlib.sha256()
     _text(part, b"d", f"{cls.__module__}.{cls.__qualname__}")
-    compared_only = isinstance(value, _identified_by_compare())
+    compared_only = (cls.__module__, cls.__qualname__) in _IDENTIFIED_BY_COMPARE
     for item in dataclasses.fields(value):
         if ((compared_only and not item.compare)
                 or (cls.__module__, cls.__qualname__, item.name) in _LEFT_OUT):

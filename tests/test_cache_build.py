@@ -20,7 +20,7 @@ from printkit import cache, cachekey
 from printkit.kit import cache_pages
 from printkit.kit.build import build_game
 from printkit.kit.options import BuildOptions
-from printkit.render import kinds
+from printkit.render.kindtypes import BackKind, FaceKind
 from tests.conftest import ROOT, Run
 from tests.test_content_support import write
 
@@ -62,19 +62,20 @@ class Drawn:
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
+    """Counts every face and back a kind really draws."""
     counts = Drawn()
-    face, back = kinds.render_face, kinds.render_back
+    face, back = FaceKind.draw, BackKind.draw
 
-    def counted_face(*args: Any) -> str:
+    def counted_face(self: FaceKind[Any], *args: Any) -> str:
         counts.faces += 1
-        return face(*args)
+        return face(self, *args)
 
-    def counted_back(*args: Any) -> str:
+    def counted_back(self: BackKind[Any], *args: Any) -> str:
         counts.backs += 1
-        return back(*args)
+        return back(self, *args)
 
-    monkeypatch.setattr("printkit.kit.cache_render.render_face", counted_face)
-    monkeypatch.setattr("printkit.kit.cache_render.render_back", counted_back)
+    monkeypatch.setattr(FaceKind, "draw", counted_face)
+    monkeypatch.setattr(BackKind, "draw", counted_back)
     yield counts
 
 

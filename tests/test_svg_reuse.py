@@ -71,8 +71,8 @@ def _game(folder: Path, cards: int, paths: int = 12, fit: str = "cover") -> Path
 
 def _build(game: Path, out: Path) -> Path:
     err = io.StringIO()
-    status = main(["build", "-q", "--jobs", "1", "--sheets", "sheets", str(game), "-o",
-                   str(out)], Console(io.StringIO(), err))
+    status = main(["build", "-q", "--jobs", "1", "--sheets", "sheets", "--no-cache", str(game),
+                   "-o", str(out)], Console(io.StringIO(), err))  # drawn afresh each time
     assert status == 0, err.getvalue()
     [pdf] = out.rglob("cards.pdf")
     return pdf

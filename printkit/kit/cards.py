@@ -17,10 +17,10 @@ from printkit.definition.components import CardsComponent
 from printkit.definition.faces import file_word
 from printkit.definition.model import Back, CardFace, Definition
 from printkit.errors import DefinitionError, Problem, sort_problems
-from printkit.kit.cache_render import back_svg, face_svg
 from printkit.kit.options import PrintPlan
 from printkit.pdf.artwork import Artwork
 from printkit.pdf.geometry import LayoutError, SheetSpec, fold_sheet, sheet_grid
+from printkit.render.kinds import render_back, render_face
 from printkit.render.svg import Frame
 
 BACK_KEY = "back"
@@ -92,8 +92,8 @@ def card_artwork(definition: Definition, bleed: float) -> tuple[list[Artwork], A
     """Every unique face's SVG (one entry per face) and the back's, of the main deck."""
     deck = main_deck(definition)
     frame = _frame(deck, bleed)
-    faces = [Artwork(face.key, face_svg(face, frame)) for face in deck.faces]
-    return faces, Artwork(BACK_KEY, back_svg(deck.back.kind, frame, deck.back.options,
+    faces = [Artwork(face.key, render_face(face, frame)) for face in deck.faces]
+    return faces, Artwork(BACK_KEY, render_back(deck.back.kind, frame, deck.back.options,
                                                 deck.title, deck.back.owner))
 
 
@@ -115,7 +115,7 @@ def plan_deck(deck: Deck, plan: PrintPlan) -> CardsPlan:
     frame = _frame(deck, plan.spec.bleed)
     problems: list[Problem] = []  # every problem of every drawing, reported together
     faces: list[Artwork] = _gathering(problems, lambda: _drawn(deck, frame), [])
-    back = Artwork(BACK_KEY, _gathering(problems, lambda: back_svg(
+    back = Artwork(BACK_KEY, _gathering(problems, lambda: render_back(
         deck.back.kind, frame, deck.back.options, deck.title, deck.back.owner), ""))
     own_backs: dict[str, Artwork] = _gathering(problems, lambda: _own_backs(deck, frame, back),
                                                {})
@@ -163,7 +163,7 @@ def _own_backs(deck: Deck, frame: Frame, back: Artwork) -> dict[str, Artwork]:
         if own is None:
             continue
         try:
-            svg = back_svg(own.kind, frame, own.options, deck.title, own.owner)
+            svg = render_back(own.kind, frame, own.options, deck.title, own.owner)
         except DefinitionError as exc:
             problems += [p for p in exc.problems if p not in problems]
             continue
@@ -190,7 +190,7 @@ def _drawn(deck: Deck, frame: Frame) -> list[Artwork]:
     problems: list[Problem] = []
     for face in deck.faces:
         try:
-            faces.append(Artwork(face.key, face_svg(face, frame)))
+            faces.append(Artwork(face.key, render_face(face, frame)))
         except DefinitionError as exc:
             problems += exc.problems
     if problems:

@@ -20,7 +20,6 @@ from printkit.definition.scoresheet import SheetComponent
 from printkit.definition.tokens import TokensComponent
 from printkit.errors import DefinitionError, Problem
 from printkit.kit.board import board_paper
-from printkit.kit.cache_render import back_svg, face_svg
 from printkit.kit.cards import CardsPlan, component_deck, plan_deck
 from printkit.kit.options import PrintPlan
 from printkit.kit.plaintiles import tile_plain_board
@@ -31,6 +30,7 @@ from printkit.pdf.paper import Paper
 from printkit.pdf.tables import TablePage, table_page
 from printkit.pdf.tiling import SingleSheet, Tiling, single_sheet
 from printkit.render.grids import plain_board_svg
+from printkit.render.kinds import render_back, render_face
 from printkit.render.svg import Frame
 from printkit.units import MM
 
@@ -173,7 +173,7 @@ def _token_back(back: Back, front: str, frame: Frame, title: str, by_svg: dict[s
     or the picture) or else after the first front it is behind (problems kept for the
     end)."""
     try:
-        svg = back_svg(back.kind, frame, back.options, title, back.owner)
+        svg = render_back(back.kind, frame, back.options, title, back.owner)
     except DefinitionError as exc:
         problems.extend(p for p in exc.problems if p not in problems)
         svg = ""
@@ -200,7 +200,7 @@ def _tokens(definition: Definition, tokens: TokensComponent, plan: PrintPlan) ->
         key = f"{side}:{face.key}"
         if key not in drawn:
             try:
-                drawn[key] = Artwork(key, face_svg(face, frame))
+                drawn[key] = Artwork(key, render_face(face, frame))
             except DefinitionError as exc:
                 problems.extend(exc.problems)
                 drawn[key] = Artwork(key, "")

@@ -17,7 +17,7 @@ import types
 from collections.abc import Mapping
 from typing import Any, cast
 
-from printkit import memo, plugins
+from printkit import cache_render, memo, plugins
 from printkit.definition.model import CardFace
 from printkit.definition.options import Kinds, OptionsSpec
 from printkit.plugins import GamePlugin, PluginError
@@ -148,7 +148,8 @@ def render_face(face: CardFace, frame: Frame) -> str:
     and of a variant, or of the card sheet and a booklet diagram) is drawn once.
     """
     kind: FaceKind[Any] = _find(face.kind, face.owner, face=True)
-    return memo.cached("face", (face, face.options, frame), lambda: kind.draw(face, frame))
+    return memo.cached("face", (face, face.options, frame), lambda: cache_render.face_svg(
+        face, frame, lambda: kind.draw(face, frame)))  # or as an earlier run drew it
 
 
 def render_back(kind: str, frame: Frame, options: object, title: str, owner: str = "") -> str:
@@ -156,7 +157,8 @@ def render_back(kind: str, frame: Frame, options: object, title: str, owner: str
     drawn once a session for equal arguments."""
     found: BackKind[Any] = _find(kind, owner, face=False)
     return memo.cached("back", (kind, owner, frame, options, title),
-                       lambda: found.draw(frame, options, title))
+                       lambda: cache_render.back_svg(kind, owner, frame, options, title,
+                                                     lambda: found.draw(frame, options, title)))
 
 
 __all__ = ["BackKind", "FaceKind", "back_kinds", "catalogue", "face_kinds", "kinds_for",

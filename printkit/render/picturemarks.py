@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 KEPT_CHARS = 256_000_000
 """Characters of picture shapes remembered at most (the least recently placed forgotten
@@ -30,12 +32,28 @@ ViewBox = tuple[float, float, float, float]
 _TAGS: OrderedDict[str, tuple[tuple[str, ViewBox], ...]] = OrderedDict()
 """The digests and view boxes of the pictures placed in each opening tag."""
 _held = 0
+_RECORDINGS: list[list[tuple[str, str, ViewBox]]] = []
+"""The notes of each :func:`recording` open (the rendering cache keeps them with a face)."""
+
+
+@contextmanager
+def recording() -> Iterator[list[tuple[str, str, ViewBox]]]:
+    """Collect every :func:`note` made while the block runs, in order, so that a face taken
+    from the rendering cache can be noted again as its drawing was."""
+    noted: list[tuple[str, str, ViewBox]] = []
+    _RECORDINGS.append(noted)
+    try:
+        yield noted
+    finally:
+        _RECORDINGS.remove(noted)
 
 
 def note(tag: str, body: str, view_box: ViewBox) -> None:
     """Remember that ``body``, the shapes of a drawing of ``view_box``, was placed right
     after the opening tag ``tag`` (and before its ``</g>``)."""
     global _held
+    for noted in _RECORDINGS:
+        noted.append((tag, body, view_box))
     digest = _DIGESTS.get(body)
     if digest is None:
         digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
