@@ -20,6 +20,7 @@ from printkit import cache, cachekey
 from printkit.kit import cache_pages
 from printkit.kit.build import build_game
 from printkit.kit.options import BuildOptions
+from printkit.render import picturemarks
 from printkit.render.kindtypes import BackKind, FaceKind
 from tests.conftest import ROOT, Run
 from tests.test_content_support import write
@@ -216,3 +217,25 @@ def test_two_builds_at_once_share_one_cache(tmp_path: Path, own_cache: Path) -> 
         assert process.returncode == 0, err.decode()
     kits = [_kit(tmp_path / name / "toy-nim") for name in ("one", "two", "three", "bare")]
     assert kits[0] and all(kit == kits[0] for kit in kits)
+
+
+def test_after_an_edit_the_pdfs_lift_the_same_pictures_as_a_fresh_build(
+        tmp_path: Path, drawn: Drawn) -> None:
+    """The Spellbook's icons are drawn once in each PDF and placed on every face (noted as
+    the faces are drawn); faces taken from the cache note them again, so a build after a
+    one-card edit writes the very bytes of a build without the cache."""
+    folder = tmp_path / "spellbook"
+    shutil.copytree(ROOT / "sample-games" / "spellbook", folder)
+    definition = folder / "spellbook.yaml"
+    _build(definition, tmp_path / "first")
+    drawn.take()
+    table = folder / "spells.csv"
+    table.write_text(table.read_text().replace("Deal 2 damage to one foe",
+                                               "Deal 3 damage to one foe", 1))
+    picturemarks.clear()  # as in a new process
+    edited = _build(definition, tmp_path / "edited")
+    assert drawn.take() == (1, 0)
+    picturemarks.clear()
+    fresh = _build(definition, tmp_path / "fresh", use_cache=False)
+    assert drawn.take()[0] == 12
+    assert edited == fresh
