@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 import tempfile
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
@@ -36,6 +37,8 @@ from printkit.cachekey import Known, Unkeyable, digest
 from printkit.render import picturemarks
 
 MAGIC = b"printkit-cache 1\n"
+STALE_SECONDS = 3600
+"""Age past which a temporary file is a killed writer's, removed when the cache is tidied."""
 _HEADER = len(MAGIC) + 64 + 1
 _ACTIVE: ContextVar[Store | None] = ContextVar("printkit_cache", default=None)
 
@@ -122,17 +125,23 @@ class Store:
                     os.unlink(temporary)
 
     def evict(self, bound: int) -> int:
-        """Remove the least recently used entries (and temporary files older than a day)
-        until the entries take at most ``bound`` bytes; the bytes kept."""
+        """Remove the least recently used entries until they take at most ``bound`` bytes,
+        and the temporary files of writers killed over an hour ago; the bytes kept."""
         entries: list[tuple[int, int, Path]] = []
         try:
             found = list(self.folder.glob("*/*"))
         except OSError:
             return 0
+        stale = time.time_ns() - STALE_SECONDS * 1_000_000_000
         for path in found:
             try:
                 info = path.stat()
             except OSError:
+                continue
+            if path.name.startswith(".tmp-"):
+                if info.st_mtime_ns < stale:
+                    with contextlib.suppress(OSError):
+                        path.unlink()
                 continue
             entries.append((info.st_mtime_ns, info.st_size, path))
         total = sum(size for _, size, _ in entries)

@@ -246,3 +246,17 @@ def test_writers_at_once_never_tear_an_entry(tmp_path: Path) -> None:
     assert all(reader.get(cachekey.digest("k", index)) == bytes([index]) * 300_000
                for index in range(5))
     assert not [path for path in tmp_path.glob("*/.tmp-*")]
+
+
+def test_tidying_removes_what_killed_writers_left_long_ago(tmp_path: Path) -> None:
+    store = cache.Store(tmp_path)
+    key = cachekey.digest("k")
+    store.put(key, b"payload")
+    old = store.path(key).parent / ".tmp-killed-long-ago"
+    recent = store.path(key).parent / ".tmp-still-writing"
+    for path in (old, recent):
+        path.write_bytes(b"half an entry")
+    past = (os.stat(recent).st_mtime_ns - (cache.STALE_SECONDS + 60) * 1_000_000_000,) * 2
+    os.utime(old, ns=past)
+    assert store.evict(10**9) == store.path(key).stat().st_size  # temporary files not counted
+    assert not old.exists() and recent.exists() and store.get(key) == b"payload"
