@@ -106,6 +106,51 @@ def test_drivethrucards_gets_one_cmyk_pdf_x1a_back_then_face(tmp_path: Path) -> 
     assert "page 1 is the back of card 1" in readme and "CMYK PDF/X-1a:2003" in readme
 
 
+MB_PIXELS = (821, 1122)
+"""69.5 x 95 mm at 300 dpi: MB PRINT's 63.5 x 89 mm card with 3 mm of bleed on each side."""
+
+
+def test_mb_print_gets_one_rgb_pdf_per_format_face_then_back(tmp_path: Path) -> None:
+    done = export_pod("white-star", service("mbprint"), output_root=tmp_path)
+    assert done.result.folder.name == "white-star--pod-mbprint"
+    names = sorted(path.name for path in done.result.files)
+    assert names == ["README.txt", "white-star-cards_63.5x89.pdf"]  # NAME_WxH.pdf
+    reader = pypdf.PdfReader(done.result.folder / names[1])
+    assert len(reader.pages) == 2 * 47
+    trailer: Any = reader.trailer
+    assert "/GTS_PDFXVersion" not in trailer["/Info"]  # RGB: not marked PDF/X
+    assert "/OutputIntents" not in trailer["/Root"]
+    page = reader.pages[0]
+    assert [round(v * 25.4 / 72, 1) for v in page.trimbox] == [3.0, 3.0, 66.5, 92.0]
+    pictures = []
+    for index in (0, 1, 3):
+        resources: Any = reader.pages[index]["/Resources"]
+        reference = resources["/XObject"].raw_get("/Im0")
+        image = reference.get_object()
+        assert image["/ColorSpace"] == "/DeviceRGB"
+        assert (image["/Width"], image["/Height"]) == MB_PIXELS
+        pictures.append(reference.idnum)
+    # page 1 is the first card's face, pages 2 and 4 the deck's back
+    assert pictures[1] == pictures[2] != pictures[0]
+    readme = (done.result.folder / "README.txt").read_text()
+    assert "page 1 is the face of card 1, page 2 its back" in readme
+    assert "3 mm of bleed" in readme and "4 mm inside it" in readme
+
+
+def test_mb_print_warns_of_its_4_mm_safe_zone_and_refuses_a_square_deck(
+        run_cli: Run, tmp_path: Path) -> None:
+    narrow = run_cli("export", "pod", "white-star", "--service", "mbprint",
+                     "--set", "card.safe_margin=3.5mm", "-o", str(tmp_path / "a"))
+    assert narrow.status == Exit.OK
+    assert "safe_margin is 3.5 mm, less than MB PRINT's safe zone of 4 mm" in narrow.err
+    square = run_cli("export", "pod", "stars-and-stripes", "--service", "mbprint",
+                     "-o", str(tmp_path / "b"))
+    assert square.status == Exit.INPUT
+    assert f"{_at('stars-and-stripes', '  size:')}: error:" in square.err
+    assert "MB PRINT prints poker (63.5 x 89 mm)" in square.err
+    assert not (tmp_path / "b").exists() or not list((tmp_path / "b").iterdir())
+
+
 def test_safe_margin_narrower_than_the_safe_zone_is_a_located_warning(
         run_cli: Run, tmp_path: Path) -> None:
     narrow = run_cli("export", "pod", "white-star", "--service", "thegamecrafter",

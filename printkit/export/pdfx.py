@@ -1,5 +1,5 @@
-"""A CMYK PDF/X-1a:2003 file whose every page is one picture, for services that take
-nothing else (DriveThruCards).
+"""A PDF whose every page is one picture: CMYK PDF/X-1a:2003 for services that take nothing
+else (DriveThruCards), or plain sRGB for services that convert colour themselves (MB PRINT).
 
 The pictures come from the same RGB rendering as ``export png``; :func:`cmyk` turns them
 into CMYK with full grey-component replacement (the grey part of every colour is printed
@@ -46,17 +46,21 @@ def cmyk(image: Image.Image) -> Image.Image:
 
 @dataclass(frozen=True)
 class Picture:
-    """One CMYK picture, compressed as the file stores it."""
+    """One picture, compressed as the file stores it."""
 
     width: int
     height: int
+    space: bytes
+    """``DeviceCMYK`` or ``DeviceRGB``."""
     data: bytes
 
 
-def picture(image: Image.Image) -> Picture:
-    """``image`` converted by :func:`cmyk` and compressed for the file."""
-    converted = cmyk(image)
-    return Picture(converted.width, converted.height, zlib.compress(converted.tobytes(), 9))
+def picture(image: Image.Image, *, to_cmyk: bool = True) -> Picture:
+    """``image`` (converted by :func:`cmyk` when ``to_cmyk``) compressed for the file."""
+    converted = cmyk(image) if to_cmyk else image.convert("RGB")
+    return Picture(converted.width, converted.height,
+                   b"DeviceCMYK" if to_cmyk else b"DeviceRGB",
+                   zlib.compress(converted.tobytes(), 9))
 
 
 def _text(value: str) -> bytes:
@@ -70,10 +74,11 @@ def _number(value: float) -> bytes:
 
 
 def pdfx(pages: Iterable[Picture], *, width: float, height: float, bleed: float,
-         title: str) -> bytes:
-    """The PDF/X-1a:2003 file: one page per entry of ``pages`` (the same picture object
-    stored once however many pages show it), each ``width`` x ``height`` points including
-    ``bleed`` points on every side, the picture filling the page."""
+         title: str, conforming: bool = True) -> bytes:
+    """The file: one page per entry of ``pages`` (the same picture object stored once
+    however many pages show it), each ``width`` x ``height`` points including ``bleed``
+    points on every side, the picture filling the page.  With ``conforming`` the file is
+    marked PDF/X-1a:2003 (every picture must then be CMYK); without, it is a plain PDF."""
     objects: list[bytes] = []
 
     def add(body: bytes) -> int:
@@ -88,19 +93,21 @@ def pdfx(pages: Iterable[Picture], *, width: float, height: float, bleed: float,
     tree = add(b"")
     info = add(b"<< /Title " + _text(title) + b" /Creator (printkit) /Producer (printkit)"
                b" /CreationDate " + _text(DATE) + b" /ModDate " + _text(DATE) +
-               b" /Trapped /False /GTS_PDFXVersion (PDF/X-1a:2003)"
-               b" /GTS_PDFXConformance (PDF/X-1a:2003) >>")
+               (b" /Trapped /False /GTS_PDFXVersion (PDF/X-1a:2003)"
+                b" /GTS_PDFXConformance (PDF/X-1a:2003)" if conforming else b"") + b" >>")
     media = b"[0 0 " + _number(width) + b" " + _number(height) + b"]"
     trim = b"[" + b" ".join(_number(v) for v in (bleed, bleed, width - bleed,
                                                     height - bleed)) + b"]"
     drawn: dict[Picture, int] = {}
     kids: list[int] = []
     for page in pages:
+        if conforming and page.space != b"DeviceCMYK":
+            raise ValueError("a PDF/X-1a file holds CMYK pictures only")
         if page not in drawn:
             drawn[page] = add(stream(
                 b"/Type /XObject /Subtype /Image /Width " + str(page.width).encode() +
                 b" /Height " + str(page.height).encode() +
-                b" /ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /FlateDecode",
+                b" /ColorSpace /" + page.space + b" /BitsPerComponent 8 /Filter /FlateDecode",
                 page.data))
         content = add(stream(b"", b"q " + _number(width) + b" 0 0 " + _number(height) +
                              b" 0 0 cm /Im0 Do Q"))
@@ -111,11 +118,12 @@ def pdfx(pages: Iterable[Picture], *, width: float, height: float, bleed: float,
             b" 0 R >> >> /Contents " + str(content).encode() + b" 0 R >>"))
     objects[tree - 1] = (b"<< /Type /Pages /Count " + str(len(kids)).encode() + b" /Kids [" +
                          b" ".join(str(kid).encode() + b" 0 R" for kid in kids) + b"] >>")
-    objects[catalog - 1] = (
-        b"<< /Type /Catalog /Pages " + str(tree).encode() + b" 0 R /OutputIntents [<<"
-        b" /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier " + _text(CONDITION) +
-        b" /OutputCondition (U.S. Web Coated \\(SWOP\\) v2) /RegistryName"
-        b" (http://www.color.org) /Info (U.S. Web Coated \\(SWOP\\) v2) >>] >>")
+    intent = (b" /OutputIntents [<< /Type /OutputIntent /S /GTS_PDFX"
+              b" /OutputConditionIdentifier " + _text(CONDITION) +
+              b" /OutputCondition (U.S. Web Coated \\(SWOP\\) v2) /RegistryName"
+              b" (http://www.color.org) /Info (U.S. Web Coated \\(SWOP\\) v2) >>]")
+    objects[catalog - 1] = (b"<< /Type /Catalog /Pages " + str(tree).encode() + b" 0 R" +
+                            (intent if conforming else b"") + b" >>")
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets: list[int] = []
     for number, body in enumerate(objects, start=1):

@@ -6,7 +6,8 @@ the same PDF-to-PNG path as ``export png`` (:mod:`printkit.export.raster`).  Wha
 folder holds depends on the service (:mod:`printkit.export.services`)::
 
     images  DECK/fronts/NNN-KEY.png  DECK/back.png  DECK/backs/GROUP.png  README.txt
-    pdf     DECK.pdf (CMYK PDF/X-1a: each card's back, then its face)    README.txt
+    pdf     one PDF per deck, named and with each card's sides in the service's order,
+            CMYK PDF/X-1a where the service asks for it                   README.txt
 
 A deck of a size the service does not print stops the export with an error naming both
 sizes; a safe margin smaller than the service's safe zone is a warning located at the
@@ -54,6 +55,8 @@ class _Deck:
     pixels: tuple[int, int]
     """Across and down, landscape decks turned."""
     safe_margin: float
+    game: str
+    """The game's name, for services that put it in file names."""
 
 
 def _decks(kit: KitPlan, pieces: Pieces, offer: Service) -> list[_Deck]:
@@ -77,7 +80,7 @@ def _decks(kit: KitPlan, pieces: Pieces, offer: Service) -> list[_Deck]:
         size, landscape = match
         across, down = offer.pixels(size)
         found.append(_Deck(deck, size, (down, across) if landscape else (across, down),
-                           margins.get(deck.name, 0.0)))
+                           margins.get(deck.name, 0.0), kit.game.definition.game))
     if wrong:
         raise DefinitionError(wrong)
     if not found:
@@ -96,13 +99,13 @@ def safe_warnings(kit: KitPlan, decks: Sequence[_Deck], offer: Service) -> tuple
     """A warning for each deck whose safe margin is narrower than the service's safe zone
     (its text and symbols may then come closer to the cut than the service promises to
     keep)."""
-    safe = offer.safe * POINTS_PER_INCH
+    safe = offer.safe
     short = [deck for deck in decks if deck.safe_margin < safe - 1e-6]
     where = located(kit.game.definition, [_deck_path(deck.pieces.name, "safe_margin")
                                           for deck in short])
     return tuple(Problem(
         f"{deck.pieces.label}: safe_margin is {deck.safe_margin / MM:.4g} mm, less than "
-        f"{offer.title}'s safe zone of {offer.safe:g} in ({safe / MM:.4g} mm): text and "
+        f"{offer.title}'s safe zone of {offer.length(safe)} ({safe / MM:.4g} mm): text and "
         f"symbols that near the edge may be cut; set safe_margin to at least "
         f"{safe / MM:.4g}mm", place) for deck, place in zip(short, where, strict=True))
 
@@ -140,24 +143,29 @@ def _images(out: OutputSet, deck: _Deck, offer: Service, progress: Progress) -> 
 
 
 def _pdf(out: OutputSet, deck: _Deck, offer: Service, progress: Progress) -> list[str]:
-    """One CMYK PDF/X-1a file per deck: for every card, copies included, its back and then
-    its face, each page a picture at the service's size and resolution."""
+    """One PDF per deck, named as the service asks: for every card, copies included, its
+    two sides in the service's order, each page a picture at the service's size and
+    resolution (CMYK PDF/X-1a where the service asks for it)."""
     pieces = deck.pieces
     pages: list[Artwork] = []
     for face, back, copies in zip(pieces.faces, pieces.back_of, pieces.copies, strict=True):
-        pages += [back, face] * copies
+        pages += ([back, face] if offer.order == "back-face" else [face, back]) * copies
     unique = {art.key: art for art in pages}
     pdf = artwork_pdf([art.svg for art in unique.values()], title=pieces.label)
-    pictures = dict(zip(unique, (picture(image) for image in fitted_images(pdf, deck.pixels)),
-                        strict=True))
+    cmyk = offer.colour == "cmyk"
+    pictures = dict(zip(unique, (picture(image, to_cmyk=cmyk)
+                                 for image in fitted_images(pdf, deck.pixels)), strict=True))
     progress(pieces.label, 1, 2)
     width, height = (side / offer.dpi * POINTS_PER_INCH for side in deck.pixels)
-    out.add(f"{pieces.name}.pdf", pdfx([pictures[art.key] for art in pages], width=width,
-                                       height=height, bleed=offer.bleed * POINTS_PER_INCH,
-                                       title=pieces.label))
+    name = offer.file_name.format(game=deck.game, deck=pieces.name, size=deck.size.tag)
+    out.add(name, pdfx([pictures[art.key] for art in pages], width=width, height=height,
+                       bleed=offer.bleed, title=pieces.label, conforming=cmyk))
     progress(pieces.label, 2, 2)
-    return [f"{pieces.name}.pdf ({pieces.label}): {len(pages) // 2} cards, "
-            f"{len(pages)} pages (back, face, back, face...), CMYK PDF/X-1a:2003"]
+    sides = "back, face, back, face..." if offer.order == "back-face" else \
+        "face, back, face, back..."
+    kind = "CMYK PDF/X-1a:2003" if cmyk else "sRGB pictures"
+    return [f"{name} ({pieces.label}): {len(pages) // 2} cards, {len(pages)} pages "
+            f"({sides}), {deck.pixels[0]} x {deck.pixels[1]} pixels, {kind}"]
 
 
 def _readme(kit: KitPlan, offer: Service, lines: Sequence[str]) -> str:
@@ -167,15 +175,19 @@ def _readme(kit: KitPlan, offer: Service, lines: Sequence[str]) -> str:
                "under fronts/ as a card face, setting the number of copies shown beside it, "
                "and the deck's back (back.png, or the back named beside each face).")
     else:
-        how = ("Each PDF is one deck: page 1 is the back of card 1, page 2 its face, and so "
-               "on through the deck.  The files are CMYK PDF/X-1a:2003 for U.S. Web Coated "
-               "(SWOP); black carries the grey of every colour, so no spot has more than "
-               "200% ink.  Upload each PDF as it is.")
+        first, second = ("back", "face") if offer.order == "back-face" else ("face", "back")
+        how = (f"Each PDF is one deck: page 1 is the {first} of card 1, page 2 its {second}, "
+               f"and so on through the deck.  ")
+        how += ("The files are CMYK PDF/X-1a:2003 for U.S. Web Coated (SWOP); black carries "
+                "the grey of every colour, so no spot has more than 200% ink.  Upload each "
+                "PDF as it is." if offer.colour == "cmyk" else
+                "The pages are sRGB pictures, which the service converts to CMYK itself; "
+                "add each PDF to the order as its own item.")
     head = [f"{title}: files for {offer.title}",
             "",
-            f"Every picture is {offer.dpi:g} dpi with {offer.bleed:g} in of bleed on each side; "
-            f"keep in mind the service trims at the cut line and asks that text stay "
-            f"{offer.safe:g} in inside it.",
+            f"Every picture is {offer.dpi:g} dpi with {offer.length(offer.bleed)} of bleed on "
+            f"each side; keep in mind the service trims at the cut line and asks that text "
+            f"stay {offer.length(offer.safe)} inside it.",
             "",
             how,
             ""]
@@ -202,7 +214,7 @@ def export_pod(name_or_path: str, offer: Service, *, output_root: Path,
                progress: Progress = silent) -> PodResult:
     """Prepare the game with the service's bleed and write its files into
     ``<game>--pod-<service>`` (or nothing, on any problem)."""
-    options = BuildOptions(bleed=offer.bleed * POINTS_PER_INCH)
+    options = BuildOptions(bleed=offer.bleed)
     kit = prepare(name_or_path, options, variant=variant, overrides=overrides)
     out = folder_for(output_root, export_name(kit.game, f"pod-{offer.name}", BuildOptions(),
                                               variant=variant, overrides=overrides))
