@@ -1,7 +1,8 @@
 """The rendering cache: drawings and pages kept on disk by the digest of their inputs, so a
 build or a preview draws again only what changed.
 
-A step run through :func:`cached` inside a :func:`session` is looked up by its key (a
+A step run through :func:`cached_text` or :func:`cached_bytes` inside a :func:`session`
+is looked up by its key (a
 digest of the step's name, its inputs and the code that draws, :mod:`printkit.cachekey`);
 when found, the stored result is used, else it is computed and stored.  Outside a session
 (``--no-cache``, or a library caller that opened none) every step computes afresh.
@@ -95,13 +96,17 @@ class Store:
         sound = (raw[:len(MAGIC)] == MAGIC and raw[_HEADER - 1:_HEADER] == b"\n"
                  and raw[len(MAGIC):_HEADER - 1] == hashlib.sha256(payload).hexdigest().encode())
         if not sound:
-            self.counts.corrupt += 1
-            with contextlib.suppress(OSError):
-                path.unlink()
+            self.forget(key)
             return None
         with contextlib.suppress(OSError):
             os.utime(path)  # recently used: evicted last
         return payload
+
+    def forget(self, key: str) -> None:
+        """Remove the damaged entry ``key`` (counted in :attr:`Counts.corrupt`)."""
+        self.counts.corrupt += 1
+        with contextlib.suppress(OSError):
+            self.path(key).unlink()
 
     def put(self, key: str, payload: bytes) -> None:
         """Store ``payload`` under ``key`` atomically; a cache that cannot be written (no
@@ -210,10 +215,14 @@ def _cached(step: str, key_parts: tuple[object, ...],
         return None
     found = store.get(key)
     if found is not None:
-        store.counts.count(step, True)
-        result, effects = _unpack(found)
-        _again(effects)
-        return result
+        try:
+            result, effects = _unpack(found)
+        except (ValueError, KeyError, TypeError):  # sound bytes, but not an entry of ours
+            store.forget(key)
+        else:
+            store.counts.count(step, True)
+            _again(effects)
+            return result
     store.counts.count(step, False)
     with warnings.catch_warnings(record=True) as caught, picturemarks.recording() as noted:
         warnings.simplefilter("always")
@@ -255,9 +264,13 @@ def _category_name(category: type[Warning]) -> str:
 
 
 def _category(name: str) -> type[Warning]:
-    """The warning class named ``module:Class`` (a plain ``UserWarning`` if it is gone)."""
+    """The warning class named ``module:Class``: one of Python's or printkit's (a plain
+    ``UserWarning`` if it is gone, or if the name is anything else: nothing an entry names
+    is imported from outside printkit)."""
     import importlib
     module, _, qualname = name.partition(":")
+    if module not in ("builtins", "warnings") and not module.startswith("printkit."):
+        return UserWarning
     try:
         found: object = importlib.import_module(module)
         for part in qualname.split("."):

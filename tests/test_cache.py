@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from printkit import cache, cachekey, limits
+from printkit.render.elements import ImageResolutionWarning
 
 
 @dataclasses.dataclass(frozen=True)
@@ -199,13 +200,10 @@ def test_default_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None
     assert cache.default_folder() == Path.home() / ".cache" / "printkit"
 
 
-class Resolution(UserWarning):
-    """A warning a drawing raises."""
-
-
 def test_warnings_are_raised_again_when_the_result_is_reused(tmp_path: Path) -> None:
     def draw() -> str:
-        warnings.warn_explicit("card 'a' prints at 72 dpi", Resolution, "game.yaml", 7)
+        warnings.warn_explicit("card 'a' prints at 72 dpi", ImageResolutionWarning,
+                             "game.yaml", 7)
         return "drawn"
 
     for _ in range(2):  # computed, then found
@@ -213,7 +211,8 @@ def test_warnings_are_raised_again_when_the_result_is_reused(tmp_path: Path) -> 
             warnings.simplefilter("always")
             assert cache.cached_text("face", ("a",), draw) == "drawn"
         assert [(str(w.message), w.category, w.filename, w.lineno) for w in caught] == [
-            ("card 'a' prints at 72 dpi", Resolution, "game.yaml", 7)]
+            ("card 'a' prints at 72 dpi", ImageResolutionWarning,
+                             "game.yaml", 7)]
 
 
 def _writer(folder: str, seed: int) -> None:
@@ -260,3 +259,26 @@ def test_tidying_removes_what_killed_writers_left_long_ago(tmp_path: Path) -> No
     os.utime(old, ns=past)
     assert store.evict(10**9) == store.path(key).stat().st_size  # temporary files not counted
     assert not old.exists() and recent.exists() and store.get(key) == b"payload"
+
+
+def test_a_sound_file_that_is_no_entry_of_ours_is_drawn_again(tmp_path: Path) -> None:
+    store = cache.Store(tmp_path)
+    key = cachekey.digest("face", "a")
+    store.put(key, b"not a length\nnor a head")  # its checksum matches: only the form is wrong
+    draw = Counter()
+    with cache.session(tmp_path) as used:
+        assert used is not None
+        assert cache.cached_text("face", ("a",), draw) == "drawn"
+        assert (used.counts.corrupt, used.counts.hits, draw.calls) == (1, 0, 1)
+    with cache.session(tmp_path) as used:
+        assert used is not None
+        assert cache.cached_text("face", ("a",), draw) == "drawn"
+        assert (used.counts.hits, draw.calls) == (1, 1)
+
+
+def test_an_entry_names_no_warning_class_outside_printkit() -> None:
+    named = "printkit.render.elements:ImageResolutionWarning"
+    assert cache._category(named) is ImageResolutionWarning
+    assert cache._category("builtins:DeprecationWarning") is DeprecationWarning
+    assert cache._category("antigravity:Fly") is UserWarning
+    assert cache._category("printkit.render.elements:draw_text") is UserWarning
