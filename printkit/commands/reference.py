@@ -21,7 +21,12 @@ Every key a game definition (`*.yaml`) may hold, generated from printkit's schem
 `cm`, `in`, `pt`, `pc`; in layouts also `%` of the card); a colour is any CSS colour: one
 of the 148 CSS names (`crimson`, `gold`...; `red` is `#ff0000`), `#rgb`, `#rrggbb`,
 `rgb()`, `hsl()`, `hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()` or `color()`, solid and
-inside sRGB, or `none`. `printkit schema` prints the same as JSON Schema for editors.
+inside sRGB, or `none`. A field's name (a column of a data table, an attribute of
+`generate`, and `{field}`, `when:` and `by:` in layouts and backs) is written in letters of
+any script, digits, `_` and `-`, not starting with a digit or `-` (`name`, `όνομα`,
+`имя`); a name typed with combining accents is the same name as one typed with composed
+letters. A column whose name is refused is reported at its cell with a name to write
+instead. `printkit schema` prints the same as JSON Schema for editors.
 """
 
 STYLE_PATTERN = r"\{[^{}]+\}"

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit import limits
-from printkit.definition import workbook
+from printkit.definition import fieldnames, workbook
 from printkit.definition.files import FileRefused, find, read, shown_folder
 from printkit.definition.model import AttributeValue
 from printkit.definition.tablecells import CellCount, Record, check_text
@@ -24,8 +24,6 @@ from printkit.definition.tablecells import Refused as _Refused
 from printkit.errors import Location, Problem, did_you_mean, location_in_text
 from printkit.yamlsource import Document, PathKey
 
-COLUMN = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
-"""What a column name must be, so that ``{name}`` can refer to it."""
 RESERVED = {"id": "the face group's id", "deck": "the deck mark",
             "n": "the card's number in its group"}
 """Field names every card has already; a column may not take them."""
@@ -102,7 +100,7 @@ def _parts(source: object) -> tuple[str, str | None, tuple[str, ...]]:
         return source, None, ()
     assert isinstance(source, dict)  # the schema let nothing else through
     return (str(source["file"]), source.get("sheet"),
-            tuple(str(name) for name in source.get("optional") or ()))
+            tuple(fieldnames.normal(str(name)) for name in source.get("optional") or ()))
 
 
 def _unknown_optional(doc: Document, path: PathKey, names: tuple[str, ...], table: Table,
@@ -126,37 +124,53 @@ def _cell_value(text: str) -> AttributeValue:
     return int(text) if _INTEGER.fullmatch(text) else text
 
 
-def _header(names: Sequence[tuple[str, Location]], where: Location | None = None
-            ) -> tuple[str, ...]:
-    """The column names of a table, each checked (empty trailing names are dropped); a
-    first row without a name is reported at its first cell, or at ``where`` (the table's
-    reference in the definition) when the row has no cell at all."""
+def _header(names: Sequence[tuple[str, Location]], where: Location | None,
+            problems: list[Problem]) -> tuple[str, ...]:
+    """The column names of a table, in normal form C (empty trailing names are dropped).
+
+    Every column whose name cannot be a field's is reported, each at its cell, and keeps
+    its place (so the rows are still read, and their own problems found); a first row
+    without a name is reported at its first cell, or at ``where`` (the table's reference in
+    the definition) when the row has no cell at all."""
     columns: list[str] = []
     seen: set[str] = set()
-    for name, where in names:
-        if not name:
-            columns.append("")
-            continue
-        if not COLUMN.fullmatch(name):
-            hint = re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_") or "name"
-            if hint[0].isdigit():
-                hint = "_" + hint
-            raise _Refused(Problem(f"column name {name!r} cannot be used as a {{field}}: "
-                                   f"write it as {hint!r} (letters, digits, '_' and '-')",
-                                   where))
-        if name in RESERVED:
-            raise _Refused(Problem(f"column name {name!r} is taken ({RESERVED[name]}): "
-                                   "rename the column", where))
-        if name in seen:
-            raise _Refused(Problem(f"column {name!r} is named twice", where))
-        seen.add(name)
+    for index, (written, at) in enumerate(names, start=1):
+        name = fieldnames.normal(written)
         columns.append(name)
+        message = _column_problem(written, name, index, seen)
+        if message is not None:
+            problems.append(Problem(message, at))
+        seen.add(name)
     while columns and not columns[-1]:
         columns.pop()
     if not columns:
         raise _Refused(Problem("the first row must name the columns", names[0][1]
                                if names else where))
     return tuple(columns)
+
+
+def _named(columns: tuple[str, ...]) -> tuple[str, ...]:
+    """The columns with a name: those a card has (a column left without a name, between
+    named ones, may hold no cell and is no field)."""
+    return tuple(column for column in columns if column)
+
+
+def _column_problem(written: str, name: str, index: int, seen: set[str]) -> str | None:
+    """Why the column ``written`` (``name`` in normal form C), the ``index``-th, cannot be
+    used, if it cannot: not a field name, a built-in field's, or the name of an earlier
+    column (``seen``).  An empty name is left for the caller (a trailing one is fine)."""
+    if not name:
+        return None
+    if not fieldnames.is_field_name(name):
+        usable = fieldnames.suggestion(name, f"column_{index}")
+        return (f"column name {written!r} cannot be used as a {{field}}: write it as "
+                f"{usable!r} ({fieldnames.RULE})")
+    if name in RESERVED:
+        return f"column name {written!r} is taken ({RESERVED[name]}): rename the column"
+    if name in seen:
+        twice = "" if name == written else " (the same letters, typed differently)"
+        return f"column {written!r} is named twice{twice}"
+    return None
 
 
 def _rows(shown: str, columns: tuple[str, ...], lines: Iterator[Record],
@@ -236,8 +250,8 @@ def _csv(shown: str, data: bytes, delimiter: str | None, where: Location,
         raise _Refused(Problem(f"{shown} is empty: its first row must name the columns",
                                where))
     header = [(str(value), at) for value, at in head[1]]
-    columns = _header([(name.strip(), at) for name, at in header], where)
-    return Table(shown, columns, _rows(shown, columns, records, problems, optional))
+    columns = _header([(name.strip(), at) for name, at in header], where, problems)
+    return Table(shown, _named(columns), _rows(shown, columns, records, problems, optional))
 
 
 def _records(shown: str, text: str, lines: list[str], delimiter: str
@@ -313,8 +327,9 @@ def _workbook(shown: str, data: bytes, sheet: str | None, where: Location,
         if head is None:
             raise _Refused(Problem(f"{shown}: the sheet is empty: its first row must name "
                                   "the columns", where))
-        columns = _header([(str(value).strip(), at) for value, at in head[1]], where)
-        return Table(shown, columns, _rows(shown, columns, records, problems))
+        columns = _header([(str(value).strip(), at) for value, at in head[1]], where,
+                          problems)
+        return Table(shown, _named(columns), _rows(shown, columns, records, problems))
 
 
 def _inline(doc: Document, path: PathKey, items: list[object],
@@ -332,12 +347,13 @@ def _inline(doc: Document, path: PathKey, items: list[object],
             problems.append(Problem("each row of data is a mapping of column: value", where))
             continue
         cells: dict[str, Cell] = {}
-        for key, value in item.items():
+        for number, (key, value) in enumerate(item.items(), start=1):
             at = doc.where((*path, index, key))
-            try:
-                _header([(key, doc.where((*path, index, key), key=True))])
-            except _Refused as exc:
-                problems.append(exc.problem)
+            column = fieldnames.normal(str(key))
+            wrong = _column_problem(str(key), column, number, set(cells))
+            if wrong is not None or not column:
+                problems.append(Problem(wrong or "a column needs a name",
+                                        doc.where((*path, index, key), key=True)))
                 continue
             if isinstance(value, bool) or not isinstance(value, (int, float, str)):
                 if value is None:
@@ -348,8 +364,8 @@ def _inline(doc: Document, path: PathKey, items: list[object],
                     continue
             if isinstance(value, float):
                 value = int(value) if value.is_integer() else f"{value:g}"
-            cells[key] = Cell(value, at)
-            columns.setdefault(key)
+            cells[column] = Cell(value, at)
+            columns.setdefault(column)
         rows.append(Row(cells, where, len(rows) + 1))
     if not rows and not problems:
         problems.append(Problem("the list of data is empty", doc.where(path)))

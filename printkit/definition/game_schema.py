@@ -5,6 +5,7 @@ from __future__ import annotations
 from printkit.definition import components, content, faces, groupwhen
 from printkit.definition.backs import BACK
 from printkit.definition.board_schema import BOARD
+from printkit.definition.fieldnames import FieldNames
 from printkit.definition.language import DEFAULT_LANGUAGE, Language
 from printkit.definition.papers import PaperName
 from printkit.definition.schema import (
@@ -38,8 +39,9 @@ FACE = Record(description="A group of card faces drawn by one renderer.", fields
     "id": Field(Text("a short name for this group", pattern=NAME), required=True),
     "kind": Field(Text("the face kind that draws these cards ('printkit schema' lists them)",
                        pattern=NAME), required=True),
-    "generate": Field(MapOf(IntRange("values of one attribute"), description=(
-        "Make one card for every combination of these attribute values."))),
+    "generate": Field(FieldNames(IntRange("values of one attribute"), description=(
+        "Make one card for every combination of these attribute values (each attribute "
+        "is a field, named as a column is)."))),
     "count": Field(Number("how many copies of each card in one deck", minimum=1,
                           maximum=1000), default=1),
     "per_deck": Field(Flag("repeat this group in every deck (with a deck mark) instead of "

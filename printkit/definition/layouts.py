@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.definition.fieldnames import JSON_PATTERN, RULE, FieldName, is_field_name, normal
 from printkit.definition.patterns import Pattern, PatternError, parse_pattern
 from printkit.definition.schema import (
     JSON,
@@ -36,7 +37,6 @@ from printkit.definition.schema import (
 from printkit.units import MM, UnitError, parse_length
 from printkit.yamlsource import PathKey
 
-FIELD_NAME = r"[A-Za-z_][A-Za-z0-9_-]*"
 LAYOUT_NAME = r"[a-z0-9][a-z0-9_-]*"
 TYPES = ("text", "rect", "ellipse", "polygon", "line", "icon", "image")
 
@@ -238,8 +238,7 @@ class Style(Node):
 
     def _by(self, value: dict[str, object], path: PathKey, checker: Checker) -> object:
         spec = Record(fields={
-            "by": Field(Text("the field whose value chooses", pattern=FIELD_NAME),
-                        required=True),
+            "by": Field(FieldName("the field whose value chooses"), required=True),
             "values": Field(MapOf(self.node, key_pattern=r".{1,200}"), required=True),
             "default": Field(self.node),
         })
@@ -256,7 +255,7 @@ class Style(Node):
             self.node.json(),
             {"type": "string", "pattern": r"\{[^{}]+\}"},
             {"type": "object", "required": ["by", "values"], "additionalProperties": False,
-             "properties": {"by": {"type": "string", "pattern": f"^{FIELD_NAME}$"},
+             "properties": {"by": {"type": "string", "pattern": f"^{JSON_PATTERN}$"},
                             "values": {"type": "object",
                                        "additionalProperties": self.node.json()},
                             "default": self.node.json()}}]})
@@ -266,10 +265,11 @@ class Style(Node):
 class When(Node):
     """A field name (shown when the field is not empty, 0 or false) or a test."""
 
-    description: str = "show the element only on some cards"
+    description: str = ("show the element only on some cards: a field's name (shown where "
+                        "its value is not empty, 0, false or no) or a test")
     record: Record = field(default_factory=lambda: Record(
         description="show the element when the field passes every test given", fields={
-            "field": Field(Text("the field tested", pattern=FIELD_NAME), required=True),
+            "field": Field(FieldName("the field tested"), required=True),
             "is": Field(ListOf(Text("a value"), description="one of these values")),
             "not": Field(ListOf(Text("a value"), description="none of these values")),
             "min": Field(Number("at least this number", integer=False)),
@@ -278,10 +278,10 @@ class When(Node):
 
     def check(self, value: object, path: PathKey, checker: Checker) -> object:
         if isinstance(value, str):
-            if not re.fullmatch(FIELD_NAME, value):
-                checker.fail(path, f"{shown(value)} is not a field name")
+            if not is_field_name(value):
+                checker.fail(path, f"{shown(value)} is not a field name ({RULE})")
                 return None
-            return Condition(value, path=path)
+            return Condition(normal(value), path=path)
         if isinstance(value, dict):
             value = {k: ([v] if k in ("is", "not") and not isinstance(v, list) else v)
                      for k, v in value.items()}
@@ -294,7 +294,7 @@ class When(Node):
         return None
 
     def json(self) -> JSON:
-        return self._json({"anyOf": [{"type": "string", "pattern": f"^{FIELD_NAME}$"},
+        return self._json({"anyOf": [{"type": "string", "pattern": f"^{JSON_PATTERN}$"},
                                      self.record.json()]})
 
 

@@ -1,8 +1,10 @@
 """Text with ``{field}`` places, filled from a card's data: the one template syntax of
 definitions (file names of faces, card text, colours chosen by a field...).
 
-Only plain names are allowed between braces (letters, digits, ``_`` and ``-``, with dots
-for a value's property such as ``{suit.colour}``); ``{{`` and ``}}`` stand for braces.  No
+Only plain names are allowed between braces (field names as
+:mod:`printkit.definition.fieldnames` reads them: letters of any script, digits, ``_`` and
+``-``, with dots for a value's property such as ``{suit.colour}``), kept in Unicode normal
+form C so that they match the columns they name; ``{{`` and ``}}`` stand for braces.  No
 format specifications, conversions, indexes or attributes of Python objects: a pattern is
 data, never code.
 
@@ -19,11 +21,10 @@ printkit.definition.patterns.PatternError: empty braces: write a field name, e.g
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z_][A-Za-z0-9_-]*)*")
+from printkit.definition.fieldnames import is_dotted_name, normal
 
 
 class PatternError(ValueError):
@@ -92,13 +93,13 @@ def parse_pattern(text: str) -> Pattern:
         if not name:
             raise PatternError("empty braces: write a field name, e.g. '{rank}' (or '{{' for "
                                "a brace)", i)
-        if not _NAME.fullmatch(name):
+        if not is_dotted_name(name):
             raise PatternError(f"{{{name}}} is not a field name: write only a name between "
                                "braces, e.g. '{rank}' (no formats or expressions)", i + 1)
         if literal:
             parts.append("".join(literal))
             literal = []
-        parts.append(Field(name, i + 1 + text[i + 1:end].index(name[0])))
+        parts.append(Field(normal(name), i + 1 + text[i + 1:end].index(name[0])))
         i = end + 1
     if literal:
         parts.append("".join(literal))
