@@ -12,8 +12,9 @@ An entry is a file named by its key, under ``$XDG_CACHE_HOME/printkit`` (or
 are written to a temporary file and renamed into place, so a build killed half-way or two
 builds writing the same entry never leave a torn one; an entry whose payload does not
 match its digest (a truncated or damaged file) is deleted and computed again, never used.
-Reading an entry touches it; when a session ends, the oldest entries are removed until the
-whole cache is within the ``cache-bytes`` limit (:mod:`printkit.limits`).
+Reading an entry touches it; when a session that wrote ends, the oldest entries are
+removed until the whole cache is within the ``cache-bytes`` limit (:mod:`printkit.limits`),
+at most once a minute in one process (a preview's sessions follow each other quickly).
 
 Warnings a step raised (an image printing under 300 dpi, say) are kept with its result and
 raised again whenever the result is used, so a cached build says what a fresh one says.
@@ -40,6 +41,11 @@ from printkit.render import picturemarks
 MAGIC = b"printkit-cache 1\n"
 STALE_SECONDS = 3600
 """Age past which a temporary file is a killed writer's, removed when the cache is tidied."""
+TIDY_SECONDS = 60.0
+"""A process tidies a cache folder at most this often: a preview rebuilding on every save
+would otherwise list the whole cache each time."""
+_TIDIED: dict[Path, float] = {}
+"""When this process last tidied each cache folder (monotonic seconds)."""
 _HEADER = len(MAGIC) + 64 + 1
 _ACTIVE: ContextVar[Store | None] = ContextVar("printkit_cache", default=None)
 
@@ -184,7 +190,9 @@ def session(folder: Path | None = None, *, enabled: bool = True) -> Iterator[Sto
         yield store
     finally:
         _ACTIVE.reset(token)
-        if store.counts.writes:
+        now = time.monotonic()
+        if store.counts.writes and now - _TIDIED.get(store.folder, -TIDY_SECONDS) >= TIDY_SECONDS:
+            _TIDIED[store.folder] = now
             store.evict(limits.current().cache_bytes)
 
 

@@ -166,7 +166,9 @@ def test_a_cache_that_cannot_be_written_is_given_up(tmp_path: Path) -> None:
     assert draw.calls == 2
 
 
-def test_least_recently_used_entries_go_first(tmp_path: Path) -> None:
+def test_least_recently_used_entries_go_first(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache, "_TIDIED", {})  # no session has tidied it yet
     payload = "y" * 10_000
     with cache.session(tmp_path):
         for name in "abcd":
@@ -180,9 +182,14 @@ def test_least_recently_used_entries_go_first(tmp_path: Path) -> None:
         os.utime(path, ns=(1_000_000_000 * (1000 - age),) * 2)
     with limits.using(limits.Limits(cache_bytes=3 * size)), cache.session(tmp_path):
         cache.cached_text("face", ("a",), lambda: payload)  # found: now the newest
-        cache.cached_text("face", ("e",), lambda: payload)  # a write: eviction follows
+        cache.cached_text("face", ("e",), lambda: payload)  # a write: tidying follows...
+    assert len(_entries(tmp_path)) == 5  # ...but not within a minute of the last
+    monkeypatch.setattr(cache, "_TIDIED", {})
+    with limits.using(limits.Limits(cache_bytes=3 * size)), cache.session(tmp_path):
+        cache.cached_text("face", ("a",), lambda: payload)
+        cache.cached_text("face", ("f",), lambda: payload)
     kept = {path.name for path in _entries(tmp_path)}
-    expected = {cachekey.digest("face", name)[2:] for name in "ade"}
+    expected = {cachekey.digest("face", name)[2:] for name in "aef"}
     assert kept == expected
 
 
