@@ -65,6 +65,16 @@ def test_a_landscape_deck_gets_wide_pictures(tmp_path: Path) -> None:
                         output_root=tmp_path).result.folder
     with Image.open(folder / "cards" / "back.png") as image:
         assert image.size == (1125, 825)
+    for name, pdf, pixels in (("drivethrucards", "cards.pdf", (1125, 825)),
+                              ("mbprint", "stars-and-bars-cards_63.5x89.pdf", (1122, 821))):
+        folder = export_pod("stars-and-bars", service(name), output_root=tmp_path).result.folder
+        page = pypdf.PdfReader(folder / pdf).pages[0]
+        resources: Any = page["/Resources"]
+        (image,) = [value.get_object() for value in resources["/XObject"].values()]
+        assert (image["/Width"], image["/Height"]) == pixels
+        # the page is the picture at 300 dpi
+        assert (round(float(page.mediabox.width) * 300 / 72),
+                round(float(page.mediabox.height) * 300 / 72)) == pixels
 
 
 def test_drivethrucards_gets_one_cmyk_pdf_x1a_back_then_face(tmp_path: Path) -> None:
@@ -225,3 +235,8 @@ def test_a_cards_component_gets_its_own_folder_and_its_own_warning(
     with Image.open(export / "events" / "back.png") as image:
         assert image.size == POKER_PIXELS
     assert any((export / "cards" / "fronts").iterdir())  # the main deck beside it
+    mb = run_cli("export", "pod", str(definition), "--service", "mbprint",
+                 "-o", str(tmp_path / "out"))
+    assert mb.status == Exit.OK, mb.err
+    pdfs = sorted(path.name for path in (tmp_path / "out" / "skirmish--pod-mbprint").iterdir())
+    assert pdfs == ["README.txt", "skirmish-cards_63.5x89.pdf", "skirmish-events_63.5x89.pdf"]
