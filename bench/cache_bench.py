@@ -1,13 +1,15 @@
 """Benchmark: what the rendering cache (printkit/cache.py) saves a preview and a build.
 
     python bench/cache_bench.py [--edits 5] [--builds 2] [--games GAME ...] [--no-builds]
+                                [--previews spellbook stars-and-stripes]
 
-Preview: the Spellbook example is copied into a fresh folder and rebuilt the way
-``printkit preview`` rebuilds after a save, through the function it calls
+Preview: the Spellbook example (and Stars and Stripes) is copied into a fresh folder and
+rebuilt the way ``printkit preview`` rebuilds after a save, through the function it calls
 (:func:`printkit.preview.render.render_preview`), in this one process.  Each edit changes
-the text of one card (a cell of ``spells.csv``) and the rebuild is timed twice, side by
-side: with the cache the preview keeps (``--edits`` times; the faces drawn are counted), and
-as a full rebuild, every face drawn (an empty cache folder each time).
+one card (the Spellbook: the text of a card, a cell of ``spells.csv``; Stars and Stripes:
+the Trump's label, a card the booklet's diagrams show too) and the rebuild is timed twice,
+side by side: with the cache the preview keeps (``--edits`` times; the faces and backs
+drawn are counted), and as a full rebuild, every face drawn (an empty cache each time).
 
 Builds: each shipped game is built by ``python -m printkit build`` in a fresh process with
 an empty cache (first build), again with that cache (second build), and with
@@ -27,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -73,19 +76,50 @@ def _counted_render(definition: Path) -> tuple[float, int]:
     return took, drawn
 
 
-def preview_edits(edits: int) -> None:
+@dataclass(frozen=True)
+class Case:
+    """A definition copied into a fresh folder, and the edit that changes one card."""
+
+    label: str
+    source: Path
+    """The definition's folder (copied whole) or file (copied alone)."""
+    definition: str
+    edited: str
+    old: str
+    new: str
+    """``old`` in the file ``edited`` becomes ``new`` with the edit's number in its ``{}``."""
+
+    def copy(self, folder: Path) -> None:
+        if self.source.is_dir():
+            shutil.copytree(self.source, folder)
+        else:
+            folder.mkdir()
+            shutil.copy(self.source, folder / self.definition)
+
+
+CASES = {
+    "spellbook": Case("Spellbook, one card's text", ROOT / "sample-games" / "spellbook",
+                      "spellbook.yaml", "spells.csv", "Deal 2 damage to one foe",
+                      "Deal 2 damage to one foe ({})"),
+    "stars-and-stripes": Case("Stars and Stripes, the Trump's label (board and booklet too)",
+                              ROOT / "decks" / "stars-and-stripes.yaml",
+                              "stars-and-stripes.yaml", "stars-and-stripes.yaml",
+                              "label: TRUMP\n", "label: TRUMP {}\n"),
+}
+
+
+def preview_edits(case: Case, edits: int) -> None:
     with tempfile.TemporaryDirectory() as temp:
-        folder = Path(temp) / "spellbook"
-        shutil.copytree(ROOT / "sample-games" / "spellbook", folder)
-        table = folder / "spells.csv"
-        original = table.read_text()
-        definition = folder / "spellbook.yaml"
+        folder = Path(temp) / "game"
+        case.copy(folder)
+        edited = folder / case.edited
+        original = edited.read_text()
+        definition = folder / case.definition
         warm, cold, drawn_warm, drawn_cold = [], [], [], []
         os.environ["XDG_CACHE_HOME"] = str(Path(temp) / "kept")
         render_preview(definition)  # the preview's first rendering, before any edit
         for number in range(1, edits + 1):
-            table.write_text(original.replace("Deal 2 damage to one foe",
-                                              f"Deal 2 damage to one foe ({number})", 1))
+            edited.write_text(original.replace(case.old, case.new.format(number), 1))
             os.environ["XDG_CACHE_HOME"] = str(Path(temp) / "kept")
             took, drawn = _counted_render(definition)
             warm.append(took)
@@ -94,11 +128,11 @@ def preview_edits(edits: int) -> None:
             took, drawn = _counted_render(definition)
             cold.append(took)
             drawn_cold.append(drawn)
-    print(f"preview, Spellbook, one card's text edited ({edits} edits, load {_load()}):")
+    print(f"preview, {case.label} edited ({edits} edits, load {_load()}):")
     print(f"  with the cache: median {statistics.median(warm):.3f} s "
-          f"(range {min(warm):.3f}-{max(warm):.3f}), drawn {max(drawn_warm)} face(s) and backs")
+          f"(range {min(warm):.3f}-{max(warm):.3f}), {max(drawn_warm)} faces and backs drawn")
     print(f"  full rebuild:   median {statistics.median(cold):.3f} s "
-          f"(range {min(cold):.3f}-{max(cold):.3f}), drawn {max(drawn_cold)} faces and backs")
+          f"(range {min(cold):.3f}-{max(cold):.3f}), {max(drawn_cold)} faces and backs drawn")
     print(f"  ratio {statistics.median(cold) / statistics.median(warm):.1f}x")
 
 
@@ -147,8 +181,10 @@ def main() -> None:
     parser.add_argument("--builds", type=int, default=1, help="runs of each build")
     parser.add_argument("--games", nargs="*", default=list(SHIPPED))
     parser.add_argument("--no-builds", action="store_true")
+    parser.add_argument("--previews", nargs="*", choices=sorted(CASES), default=sorted(CASES))
     args = parser.parse_args()
-    preview_edits(args.edits)
+    for name in args.previews:
+        preview_edits(CASES[name], args.edits)
     if not args.no_builds:
         builds(args.games, args.builds)
 
