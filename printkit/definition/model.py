@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printkit.definition.fieldnames import normal
 from printkit.definition.tuckbox import TuckboxSettings
 from printkit.errors import Location
 
@@ -59,7 +60,9 @@ class CardFace:
     shows it beside the card)."""
 
     def attr(self, name: str) -> AttributeValue:
-        """The value of attribute ``name`` (``KeyError`` if the face has none)."""
+        """The value of attribute ``name`` (``KeyError`` if the face has none); ``name`` is
+        compared in normal form C, as a definition's field names are kept."""
+        name = normal(name)
         for key, value in self.attributes:
             if key == name:
                 return value
