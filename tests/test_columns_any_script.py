@@ -263,3 +263,12 @@ def test_check_reports_every_bad_column_and_exits_1(tmp_path: Path, run_cli: Run
     assert result.status == 1
     assert "Traceback" not in result.err
     assert result.err.count("units.csv:1:") == 2
+
+
+def test_markup_works_over_a_greek_field(tmp_path: Path) -> None:
+    layout = GREEK_LAYOUT.replace('"{όνομα} ({δύναμη})"', '"**{όνομα}** *{χρώμα}*"')
+    definition = load(write(tmp_path, layout.replace("DATA", "iroes.csv"),
+                            {"iroes.csv": GREEK_CSV}))
+    runs = list(draw(definition, "Iraklis").iter(f"{SVG}text"))
+    assert [(t.text, t.get("font-weight"), t.get("font-style")) for t in runs] == [
+        ("Ηρακλής", "bold", None), ("κόκκινο", None, "italic"), ("Ισχυρός", None, None)]
