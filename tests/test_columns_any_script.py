@@ -272,3 +272,13 @@ def test_markup_works_over_a_greek_field(tmp_path: Path) -> None:
     runs = list(draw(definition, "Iraklis").iter(f"{SVG}text"))
     assert [(t.text, t.get("font-weight"), t.get("font-style")) for t in runs] == [
         ("Ηρακλής", "bold", None), ("κόκκινο", None, "italic"), ("Ισχυρός", None, None)]
+
+
+def test_an_optional_column_is_found_whichever_way_its_name_is_typed(tmp_path: Path) -> None:
+    data = '{file: iroes.csv, optional: ["' + _nfd("σημείωση") + '"]}'
+    table = "όνομα,δύναμη,χρώμα,σημείωση\nΗρακλής,6,κόκκινο\n"
+    definition = load(write(tmp_path, GREEK_LAYOUT.replace("DATA", data),
+                            {"iroes.csv": table}))
+    [hero] = definition.faces
+    assert hero.attr("σημείωση") == ""
+    assert _words(draw(definition, hero.key)) == ["Ηρακλής (6)"]
