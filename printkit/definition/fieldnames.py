@@ -64,9 +64,10 @@ def _usable(char: str) -> bool:
 
 
 def suggestion(name: str, fallback: str = "column") -> str:
-    """A usable name for ``name``: its own letters with each run of others made one ``_``
-    (and ``_`` before a leading digit); when nothing of it is usable, its letters written
-    in Latin letters (by anyascii: ``№ ✓`` has none either, and gives ``fallback``)."""
+    """A usable name for ``name``: its own letters and digits with each run of other
+    characters made one ``_`` (and ``_`` before a leading digit); when it has no letter or
+    digit that a name may hold, the same made of its Latin transliteration by anyascii
+    (``№`` -> ``No``); when that has none either (``★``), ``fallback``."""
     for text in (normal(name), anyascii(normal(name))):
         kept = re.sub(r"_+", "_", "".join(c if _usable(c) else "_" for c in text))
         kept = kept.strip("_-")
@@ -77,13 +78,6 @@ def suggestion(name: str, fallback: str = "column") -> str:
         if kept and is_field_name(kept):
             return kept
     return fallback
-
-
-def problem(name: str) -> str | None:
-    """Why ``name`` cannot name a field, with a usable name to write (``None``: it can)."""
-    if is_field_name(name):
-        return None
-    return (f"cannot be used as a {{field}}: write it as {suggestion(name)!r} ({RULE})")
 
 
 @dataclass
