@@ -79,15 +79,15 @@ from collections.abc import Mapping, Sequence
 
 from printkit.games.star_battle import claims, notation
 from printkit.games.star_battle import determinize as _determinize
+from printkit.games.star_battle.actions import CardRows, action_moves
+from printkit.games.star_battle.placing import PlaceRow, place_moves
 from printkit.games.star_battle.refusals import refused
 from printkit.games.star_battle.state import (
     CORE,
     MOVE_TYPES,
     PASS,
-    REACH,
     SHIP_KINDS,
     SKIP,
-    STEPS,
     SUITS,
     Battle,
     Build,
@@ -117,12 +117,6 @@ from printkit.rules.base import NO_PLAYER, Claim, Game, Player
 
 Params = StarBattleParams
 
-_BIT = {step: 1 << i for i, step in enumerate(STEPS.values())}
-_TOWARDS = tuple(((-dx, -dy), _BIT[dx, dy]) for dx, dy in STEPS.values())
-"""From a card, the step to an empty neighbour and the bit of the way back to the card."""
-_REACHES = {suit: sum(_BIT[step] for step in steps) for suit, steps in REACH.items()}
-"""The steps each suit reaches, as bits."""
-
 
 class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
     """The Star Battle rules engine."""
@@ -142,8 +136,9 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
         """The player who lays the Core."""
         # the last position whose legal moves were generated (the agent asks, then apply)
         self._cache: tuple[StarBattleState, MoveList] | None = None
-        # every move made so far, by its fields: move lists share them (frozen, so safe)
-        self._made: dict[tuple[object, ...], StarBattleMove] = {}
+        # every move made so far, by card: move lists share them (frozen, so safe)
+        self._place_rows: dict[Card, PlaceRow] = {}
+        self._action_rows: dict[Card, CardRows] = {}
 
     # ------------------------------------------------------------------ basics
 
@@ -245,25 +240,7 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
         return []
 
     def _place_moves(self, state: StarBattleState) -> list[StarBattleMove]:
-        index = state.index
-        sides: dict[Cell, int] = {}  # empty cell next to the galaxy -> its neighbours' steps
-        for x, y in index:
-            for (dx, dy), bit in _TOWARDS:
-                spot = (x + dx, y + dy)
-                if spot not in index:
-                    sides[spot] = sides.get(spot, 0) | bit
-        every = sorted(sides, key=reading_order)
-        spots = {suit: [c for c in every if sides[c] & mask] for suit, mask in _REACHES.items()}
-        made = self._made
-        out: list[StarBattleMove] = []
-        for card in distinct(state.hands[state.mover]):
-            for spot in spots[card.suit]:
-                key = (card, spot)
-                move = made.get(key)
-                if move is None:
-                    move = made[key] = Place(card, spot)
-                out.append(move)
-        return out
+        return place_moves(state.index, distinct(state.hands[state.mover]), self._place_rows)
 
     def _scout_cells(self, systems: Mapping[Cell, System], player: Player) -> list[Cell]:
         """Where ``player`` may put a free Scout (none unless they hold the Core)."""
@@ -283,44 +260,10 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
         hand = state.hands[player]
         if not hand:
             return [PASS]
-        own = [s for s in state.galaxy if s.owner == player]
         tokens = {k: self.has_token(state, player, k) for k in SHIP_KINDS}
-        # each system of the player: its kinds of ship, the friendly and hostile systems it reaches
-        fleets: list[tuple[Cell, tuple[ShipKind, ...], list[System], list[System]]] = []
-        for s in own:
-            reached = [state.index[c] for c in state.connections(s.cell)]
-            fleets.append((s.cell, s.kinds, [d for d in reached if d.owner in (NO_PLAYER, player)],
-                           [d for d in reached if d.owner not in (NO_PLAYER, player)]))
         keep_last = not self.params.allow_self_elimination and state.ships_in_play[player] == 1
-        moves: list[StarBattleMove] = []
-        add = moves.append
-        made = self._made
-        # the same moves recur from position to position: each is made once and shared
-        for card in distinct(hand):
-            value = card.discard_value
-            for s in own:
-                kind = self.build_kind(s.card, card)
-                if value > s.card.rank and kind is not None and tokens[kind]:
-                    key: tuple[object, ...] = (Build, card, s.cell)
-                    add(made.get(key) or made.setdefault(key, Build(card, s.cell)))
-            for cell, kinds, friendly, _ in fleets:
-                for d in friendly:
-                    if value > d.card.rank:
-                        for kind in kinds:
-                            key = (MoveShip, card, cell, d.cell, kind)
-                            add(made.get(key) or made.setdefault(
-                                key, MoveShip(card, cell, d.cell, kind)))
-            for cell, _, _, hostile in fleets:
-                for d in hostile:
-                    key = (Battle, card, cell, d.cell)
-                    add(made.get(key) or made.setdefault(key, Battle(card, cell, d.cell)))
-            if not keep_last:
-                for cell, kinds, _, _ in fleets:
-                    for kind in kinds:
-                        key = (Reconstruct, card, cell, kind)
-                        add(made.get(key) or made.setdefault(
-                            key, Reconstruct(card, cell, kind)))
-        return moves or [PASS]  # no action at all: only when the last ship must stay
+        return action_moves(state, distinct(hand), self._action_rows, tokens,
+                            self.params.revision1, keep_last)
 
     # ------------------------------------------------------------------ playing moves
 

@@ -14,13 +14,13 @@ Dreadnoughts and Scouts.  The rulings and the notation are described in
 
 from __future__ import annotations
 
-import functools
 import random
 import re
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar, Literal, NamedTuple
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, TypeVar, overload
 
 from printkit.rules.base import NO_PLAYER, Player
 
@@ -356,6 +356,31 @@ class MoveList(tuple[StarBattleMove, ...]):
 
 # --------------------------------------------------------------------------- the state
 
+T = TypeVar("T")
+
+
+class cached(Generic[T]):
+    """A value computed from a state on first use and kept in the instance's ``__dict__``:
+    :func:`functools.cached_property` without the lock Python 3.11 takes on every first
+    computation, which cost as much as computing a fresh state's index."""
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> cached[T]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, instance: object, owner: type | None = None) -> T | cached[T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
+
 
 class System(NamedTuple):
     """One card of the galaxy and the ships on it (``owner`` is NO_PLAYER when empty)."""
@@ -394,12 +419,12 @@ class StarBattleState:
     victory: Victory | None = None
     winners: tuple[Player, ...] = ()
 
-    @functools.cached_property
+    @cached
     def index(self) -> dict[Cell, System]:
         """The systems by cell."""
         return {s.cell: s for s in self.galaxy}
 
-    @functools.cached_property
+    @cached
     def ships_in_play(self) -> tuple[int, ...]:
         """How many ships each player has in the galaxy."""
         counts = [0] * len(self.hands)
@@ -408,7 +433,7 @@ class StarBattleState:
                 counts[s.owner] += s.ships
         return tuple(counts)
 
-    @functools.cached_property
+    @cached
     def systems_held(self) -> tuple[int, ...]:
         """How many systems each player's ships occupy."""
         counts = [0] * len(self.hands)
@@ -457,8 +482,10 @@ class Scratch:
         self.systems = dict(state.index)
         self.order = state.galaxy
         self.homes = list(state.homes)
+        self.old_hands = state.hands
         self.hands = [list(h) for h in state.hands]
         self.stock = list(state.stock)
+        self.old_discards = state.discards
         self.discards = list(state.discards)
         self.turn = state.turn
         self.battles = state.battles
@@ -509,23 +536,34 @@ class Scratch:
 
     def freeze(self) -> StarBattleState:
         systems = self.systems
-        if len(systems) == len(self.order):  # the same cells: keep their reading order
+        same_cells = len(systems) == len(self.order)
+        if same_cells:  # the same cells: keep their reading order
             galaxy = tuple([systems[s.cell] for s in self.order])
         else:
             galaxy = tuple(sorted(systems.values(), key=lambda s: reading_order(s.cell)))
-        return StarBattleState(
+        # a hand or the discards left as they were are the state's own tuples again (a card
+        # only taken out keeps a sorted list sorted)
+        old = self.old_hands
+        hands = tuple(old[p] if len(h) == len(old[p]) and tuple(h) == old[p] else
+                      tuple(sorted(h)) for p, h in enumerate(self.hands))
+        discards = self.discards
+        state = StarBattleState(
             phase=self.phase,
             mover=self.mover,
             galaxy=galaxy,
             homes=tuple(self.homes),
-            hands=tuple(tuple(sorted(h)) for h in self.hands),
+            hands=hands,
             stock=tuple(self.stock),
-            discards=tuple(sorted(self.discards)),
+            discards=(self.old_discards if len(discards) == len(self.old_discards)
+                      and tuple(discards) == self.old_discards else tuple(sorted(discards))),
             turn=self.turn,
             battles=self.battles,
             victory=self.victory,
             winners=self.winners,
         )
+        if same_cells:  # the systems by cell, in the galaxy's order: the new state's index
+            state.__dict__["index"] = systems
+        return state
 
 
 def distinct(cards: tuple[Card, ...] | list[Card]) -> list[Card]:
