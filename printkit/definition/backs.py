@@ -262,7 +262,8 @@ class BackResolver:
                                        source.fit)
                     self._made[key] = Back("image", face, label=PurePosixPath(name).stem)
                 except PictureRefused as exc:
-                    self.problems.append(Problem(f"card {card.name!r}: the back: {exc}", at))
+                    self.problems.append(Problem(f"card {card.name!r}: the back: "
+                                                 f"{self._relative(exc)}", at))
                     self._made[key] = None
             return self._made[key]
         layout = self.content.layouts.get(name)
@@ -289,6 +290,13 @@ class BackResolver:
             self._made[key] = (Back("layout", drawn, label=chosen.strip("-") or name)
                                if drawn is not None else None)
         return self._made[key]
+
+    def _relative(self, refused: PictureRefused) -> str:
+        """The refusal with its file named from the definition's folder (``backs/a.png``,
+        as the definition writes it), not from where the command was run."""
+        shown = self.content.pictures.shown_folder.rstrip("/")
+        text = str(refused)
+        return text.replace(shown + "/", "") if shown else text
 
     def _say_once(self, found: list[Problem]) -> None:
         """Report ``found``, leaving out a problem already reported at the same place for

@@ -1,8 +1,10 @@
 """Draw a planned tuck box (:mod:`printkit.pdf.tuckbox_plan`) as a PDF.
 
 What is printed is the outside of the box: the deck's back on the back and on the front,
-where plates of the box's colour carry the title and the number of cards; the title along
-both spines and on the lid, the number of cards on the bottom.  The flaps that go inside
+where plates of the box's colour carry the title and the number of cards (the title's
+plate is left out when the back's own drawing already writes the title, as a patterned
+back's band does, so the front shows it once); the title along both spines and on the
+lid, the number of cards on the bottom.  The flaps that go inside
 stay white; the glue flaps are grey and say so.  Cut lines are solid black, fold lines
 dashed grey (seen on white and on a dark colour alike), drawn last, over the artwork.
 """
@@ -10,6 +12,7 @@ dashed grey (seen on white and on a dark colour alike), drawn last, over the art
 from __future__ import annotations
 
 import io
+import xml.etree.ElementTree as ElementTree
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -158,13 +161,16 @@ def _front(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, panel: Panel) 
     title across the top and one with the number of cards across the foot."""
     _back(canvas, forms, plan, panel)
     r = panel.rect
+    bled = _bled(panel)
     title = plan.title
+    if plan.subtitle is None and _art_writes(plan.back.svg, " ".join(title.lines)):
+        _count_plate(canvas, plan, r, bled)  # the back's band already says the title
+        return
     lead = title.size * 1.2
     top = r.top - max(plan.size.notch + 2 * MM, 0.06 * r.h) - title.size
     under = top - (len(title.lines) - 1) * lead - 0.3 * title.size
     if plan.subtitle is not None:
         under -= 1.4 * plan.subtitle.size
-    bled = _bled(panel)
     canvas.setFillColor(HexColor(plan.colour))
     canvas.rect(bled.x, under - 2 * MM, bled.w, bled.top - under + 2 * MM, stroke=0, fill=1)
     canvas.setFillColor(HexColor(plan.ink))
@@ -173,10 +179,27 @@ def _front(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, panel: Panel) 
     if plan.subtitle is not None:
         _line(canvas, plan.subtitle, plan.subtitle.lines[0], r.x + r.w / 2,
               under + 0.3 * plan.subtitle.size)
+    _count_plate(canvas, plan, r, bled)
+
+
+def _count_plate(canvas: Canvas, plan: TuckboxPlan, r: Rect, bled: Rect) -> None:
+    """The plate across the front's foot with the number of cards."""
     if plan.count is not None:
         canvas.setFillColor(HexColor(plan.colour))
         canvas.rect(bled.x, r.y, bled.w, 2.4 * plan.count.size, stroke=0, fill=1)
         _words_in(canvas, plan.count, Rect(r.x, r.y, r.w, 2.4 * plan.count.size), plan.ink)
+
+
+def _art_writes(svg: str, words: str) -> bool:
+    """Whether an artwork (printkit's own drawing of a back) writes ``words`` as one of its
+    texts, spaces aside: a patterned back's title band does."""
+    wanted = " ".join(words.split())
+    try:
+        root = ElementTree.fromstring(svg.encode())
+    except ElementTree.ParseError:
+        return False
+    return any(" ".join("".join(node.itertext()).split()) == wanted for node in root.iter()
+               if isinstance(node.tag, str) and node.tag.rsplit("}", 1)[-1] == "text")
 
 
 def _words_in(canvas: Canvas, words: Words | None, r: Rect, ink: str) -> None:
