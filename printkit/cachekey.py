@@ -21,6 +21,7 @@ import functools
 import hashlib
 import importlib.metadata
 import importlib.util
+import re
 import sys
 from collections.abc import Mapping
 from fractions import Fraction
@@ -28,7 +29,8 @@ from pathlib import Path, PurePath
 from typing import Any
 
 LIBRARIES = ("reportlab", "svglib", "fonttools", "lxml", "pillow", "pypdfium2", "jinja2")
-"""Libraries whose version is part of every key (those that lay out, draw and write)."""
+"""Libraries whose version is part of every key, beside every library printkit's own
+package metadata requires (hyphenation dictionaries, Markdown, colour conversion...)."""
 
 
 class Unkeyable(TypeError):
@@ -144,7 +146,7 @@ def code_digest(package: str = "printkit") -> str:
     of :data:`LIBRARIES` and of Python: what draws, so it is in every key."""
     sink = hashlib.sha256()
     sink.update(sys.version.encode())
-    for name in LIBRARIES:
+    for name in sorted({*LIBRARIES, *_required()}):
         try:
             version = importlib.metadata.version(name)
         except importlib.metadata.PackageNotFoundError:
@@ -162,6 +164,16 @@ def code_digest(package: str = "printkit") -> str:
             _text(sink, b"p", path.relative_to(root).as_posix())
             sink.update(hashlib.sha256(path.read_bytes()).digest())
     return sink.hexdigest()
+
+
+def _required() -> list[str]:
+    """The distributions printkit requires to run (its extras left out)."""
+    try:
+        required = importlib.metadata.requires("printkit") or []
+    except importlib.metadata.PackageNotFoundError:
+        return []
+    return [re.split(r"[\s<>=!~;\[(]", line, maxsplit=1)[0] for line in required
+            if "extra ==" not in line]
 
 
 def owner_code(owner: str) -> str:

@@ -65,6 +65,7 @@ def test_code_digest_follows_every_file_of_the_package(tmp_path: Path,
     cachekey.code_digest.cache_clear()
     assert len({first, second, cachekey.code_digest("drawpkg")}) == 3
     cachekey.code_digest.cache_clear()
+    assert {"reportlab", "pyphen", "markdown-it-py"} <= set(cachekey._required())
 
 
 class Counter:
