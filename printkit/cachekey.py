@@ -21,6 +21,7 @@ import functools
 import hashlib
 import importlib.metadata
 import importlib.util
+import os
 import re
 import sys
 from collections.abc import Mapping
@@ -153,16 +154,19 @@ def code_digest(package: str = "printkit") -> str:
             version = "-"
         _text(sink, b"v", f"{name}={version}")
     spec = importlib.util.find_spec(package)
-    folders = list(spec.submodule_search_locations or []) if spec else []
-    if spec is not None and spec.origin and not folders:
-        folders = [str(Path(spec.origin).parent)]
-    for folder in folders:
-        root = Path(folder)
-        for path in sorted(root.rglob("*")):
-            if "__pycache__" in path.parts or not path.is_file() or path.suffix == ".pyc":
-                continue
-            _text(sink, b"p", path.relative_to(root).as_posix())
-            sink.update(hashlib.sha256(path.read_bytes()).digest())
+    if spec is None:  # nothing to read: a drawing by it is never kept (a key of its own)
+        _text(sink, b"?", f"{package} not found {os.urandom(16).hex()}")
+    elif spec.submodule_search_locations is None:  # a module of one file
+        if spec.origin and Path(spec.origin).is_file():
+            sink.update(hashlib.sha256(Path(spec.origin).read_bytes()).digest())
+    else:
+        for folder in spec.submodule_search_locations:
+            root = Path(folder)
+            for path in sorted(root.rglob("*")):
+                if "__pycache__" in path.parts or not path.is_file() or path.suffix == ".pyc":
+                    continue
+                _text(sink, b"p", path.relative_to(root).as_posix())
+                sink.update(hashlib.sha256(path.read_bytes()).digest())
     return sink.hexdigest()
 
 

@@ -68,6 +68,22 @@ def test_code_digest_follows_every_file_of_the_package(tmp_path: Path,
     assert {"reportlab", "pyphen", "markdown-it-py"} <= set(cachekey._required())
 
 
+def test_code_digest_of_a_module_of_one_file_reads_that_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "onefile.py").write_text("WIDTH = 1\n")
+    (tmp_path / "neighbour.txt").write_text("not its code")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    first = cachekey.code_digest("onefile")
+    cachekey.code_digest.cache_clear()
+    (tmp_path / "neighbour.txt").write_text("still not its code")
+    assert cachekey.code_digest("onefile") == first
+    cachekey.code_digest.cache_clear()
+    (tmp_path / "onefile.py").write_text("WIDTH = 2\n")
+    assert cachekey.code_digest("onefile") != first
+    cachekey.code_digest.cache_clear()
+    assert cachekey.code_digest("no_such_package_here") != cachekey.code_digest("onefile")
+
+
 class Counter:
     """A computation that counts its calls."""
 
