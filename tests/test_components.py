@@ -183,7 +183,7 @@ COMPONENT_CASES = [
      "      - {at: A1, label: A very long label for a small space}", 5,
      "does not fit its space"),
     ("kind: board\n    grid: {type: square, columns: 5, rows: 3, size: 10mm}\n    spaces:\n"
-     "      - {at: A1, label: \u6f22}", 5, "the font 'DejaVu Sans' has no character '\u6f22'"),
+     "      - {at: A1, label: \u6f22}", 5, "the font 'DejaVu Sans' has no glyph for '\u6f22'"),
     ("kind: cards\n    size: mini\n    faces: [{id: c, kind: layout, layout: nowhere}]", 4,
      "there is no layout 'nowhere'"),
     ("kind: cards\n    size: mini\n    faces: [{id: c, kind: layout, layout: plain}]\n"

@@ -56,10 +56,17 @@ def _fonts(pdf: bytes) -> set[str]:
 def test_sheet_words_a_font_lacks_are_located_errors(tmp_path: Path) -> None:
     found = problems(_game(tmp_path, ""))
     where = {(line, column) for _, line, column, _ in found}
-    assert where == {(2, 8), (11, 12), (17, 12), (18, 11), (19, 23), (19, 52)}
-    title = next(m for _, line, _, m in found if line == 17)
-    assert title.startswith("score: the title: the font 'Plain' has no character '\u0392'")
-    assert "style: fallback" in title
+    # the space's label (14:25) is reported in the same run as the titles above it
+    assert where == {(2, 8), (11, 12), (14, 25), (17, 12), (18, 11), (19, 23), (19, 52)}
+    beta = [m for _, line, _, m in found if line == 17 and "'\u0392'" in m]
+    assert len(beta) == 1 and beta[0].startswith("the font 'Plain' has no glyph for '\u0392' "
+                                                 "(U+0392 GREEK CAPITAL LETTER BETA)")
+    assert "it is needed in score: the title:" in beta[0] and "style: fallback" in beta[0]
+    # one problem a character, naming every place that prints it
+    alpha = [m for *_, m in found if "'\u03b1'" in m]
+    assert len(alpha) == 1 and ("it is needed in 3 places: the game's title (page labels), "
+                                "a space's label (greek-sheets.yaml:14:25), score: the title "
+                                "(greek-sheets.yaml:17:12)") in alpha[0]
 
 
 def test_sheet_words_take_the_fallback_font_for_what_the_font_lacks(tmp_path: Path) -> None:
@@ -87,12 +94,18 @@ faces:
   - {id: trump, kind: trump, options: {label: "\u03a9\u03bc\u03ad\u03b3\u03b1", emblem: star}}
   - {id: fine, kind: trump, options: {label: "Caf\u00e9 \u2013 \u00bd"}}
 """, encoding="utf-8")
-    [(file, line, column, message)] = problems(path)
-    assert (file, line, column) == ("game.yaml", 5, 47)
-    assert message.startswith("the kind 'trump' prints its words in Bitstream Vera, which has "
-                              "no glyph for '\u03ad' (U+03AD GREEK SMALL LETTER EPSILON WITH "
-                              "TONOS), '\u03b1'")
-    assert "'\u03a9'" not in message  # Vera has the capital omega
+    found = problems(path)
+    assert {(file, line, column) for file, line, column, _ in found} == {("game.yaml", 5, 47)}
+    # one problem a character Vera lacks; Vera has the capital omega and the second row's
+    heads = [message.partition(";")[0] for *_, message in found]
+    assert heads == ["the kind 'trump' prints its words in Bitstream Vera, which has no glyph "
+                     f"for {glyph}" for glyph in (
+                         "'\u03bc' (U+03BC GREEK SMALL LETTER MU)",
+                         "'\u03ad' (U+03AD GREEK SMALL LETTER EPSILON WITH TONOS)",
+                         "'\u03b3' (U+03B3 GREEK SMALL LETTER GAMMA)",
+                         "'\u03b1' (U+03B1 GREEK SMALL LETTER ALPHA)")]
+    assert all("it is needed in face group 'trump': its options: leave it out" in message
+               for *_, message in found)
 
 
 def test_a_booklet_cover_sets_a_title_vera_lacks_in_dejavu(tmp_path: Path, run_cli: Run) -> None:

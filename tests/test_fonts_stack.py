@@ -193,9 +193,12 @@ back: {{kind: pattern, options: {{title: {GREEK}}}}}
 
 def test_titles_printkit_prints_are_checked_against_the_stack(tmp_path: Path) -> None:
     found = problems(_greek_game(tmp_path, "style: {font: Plain}\n"))
-    assert [(line, column) for _, line, column, _ in found] == [(2, 8), (14, 40)]
-    assert all(m.startswith("the font 'Plain' has no glyph for '\u03bc' (U+03BC GREEK SMALL "
-                            "LETTER MU)") and "page labels" in m for *_, m in found)
+    # one problem for each letter Plain lacks, at the title, naming the back's title too
+    assert [(line, column) for _, line, column, _ in found] == [(2, 8)] * 4
+    assert found[0][3].startswith("the font 'Plain' has no glyph for '\u03bc' (U+03BC GREEK "
+                                  "SMALL LETTER MU)")
+    assert all("it is needed in 2 places: the game's title (page labels), the title on the "
+               "deck's back (game.yaml:14:40)" in m for *_, m in found)
 
 
 def test_labels_and_back_titles_are_set_in_the_stack(tmp_path: Path) -> None:

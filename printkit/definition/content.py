@@ -34,6 +34,7 @@ from printkit.definition.pictures import (
     icon_from_file,
     icon_from_path,
 )
+from printkit.definition.printedwords import PrintedWords
 from printkit.definition.schema import JSON, Checker, Field, MapOf, Node, Record, Text
 from printkit.definition.stackedfaces import stacked_family
 from printkit.definition.systemfonts import (
@@ -144,6 +145,8 @@ class Content:
     (``style: fallback:``); DejaVu Sans follows them."""
     glyphs: MissingGlyphs = field(default_factory=MissingGlyphs, compare=False)
     """Characters no font of their stack has, gathered over every card."""
+    words: PrintedWords = field(default_factory=PrintedWords, compare=False)
+    """Characters the fonts lack in the words printkit prints itself (titles, labels)."""
 
     def stack(self, family: FontFamily) -> FontStack:
         """``family`` with the definition's fallback families after it."""

@@ -61,21 +61,12 @@ class Reading:
 
     def printable(self, words: str, path: PathKey | Location, what: str, *,
                   bold: bool = False) -> bool:
-        """Whether the font has every character of ``words``; else reports the first that
-        is missing (a missing glyph would print as an empty box)."""
-        face = self.family.face(bold=bold, italic=False) or self.family.faces["regular"]
-        for char in words:
-            if char not in "\n\t" and not face.covers(char):
-                fonts = " or ".join(repr(f.name) for f in self.content.sheet_stack.families)
-                message = (f"{what}: the font {fonts} has no character {char!r} "
-                           f"(U+{ord(char):04X}); choose another font with style: font (or "
-                           "list one under style: fallback), or leave the character out")
-                if isinstance(path, Location):
-                    self.problems.append(Problem(message, path))
-                else:
-                    self.fail(path, message)
-                return False
-        return True
+        """Whether the font has every character of ``words``; each one it lacks is noted
+        for the definition (a missing glyph would print as an empty box) and reported once
+        with every place that needs it (:mod:`printkit.definition.printedwords`)."""
+        fonts = " or ".join(repr(f.name) for f in self.content.sheet_stack.families)
+        where = path if isinstance(path, Location) else self.doc.where(path)
+        return self.content.words.check(words, self.family, fonts, where, what, bold=bold)
 
 
 def kind_field(kind: str) -> Field:
