@@ -39,7 +39,7 @@ def board_outline(board: BoardComponent, *, band: bool) -> BoardOutline:
     width, height = board.drawn(band=band)
     xs, ys = seams(board_spaces(board, band=band))
     top = MARGIN + (TITLE_BAND if band else 0.0)
-    eps = 1e-6
+    eps = 0.01  # the seams are rounded to 0.1 um: an outer line may land a hair inside
     inner_x = [x for x in xs if MARGIN + eps < x < width - MARGIN - eps]
     inner_y = [y for y in ys if top + eps < y < height - MARGIN - eps]
     play_w, play_h = width - 2 * MARGIN, height - MARGIN - top
