@@ -125,7 +125,7 @@ def test_tokens_components_and_plain_boards(tmp_path: Path, run_cli: Run) -> Non
 
 def test_bad_resolution_and_limits_write_nothing(tmp_path: Path, run_cli: Run) -> None:
     result = run_cli("export", "png", "stars-and-stripes", "--dpi", "10", "-o", str(tmp_path))
-    assert result.status == Exit.INPUT and "--dpi 10" in result.err
+    assert result.status == Exit.USAGE and "--dpi 10" in result.err
     result = run_cli("export", "png", "stars-and-stripes", "--dpi", "1200", "-o",
                      str(tmp_path), "--limit", "output=50000000", "--limit",
                      "png-pixels=1000000000")

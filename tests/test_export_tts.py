@@ -266,7 +266,7 @@ def test_base_url_goes_before_every_image(tmp_path: Path, run_cli: Run) -> None:
     assert "https://example.org/games/" in (folder / "IMPORT.md").read_text()
     assert "file:" not in (folder / "IMPORT.md").read_text()
     bad = run_cli("export", "tts", SKIRMISH, "-o", str(tmp_path / "x"), "--base-url", "games/")
-    assert bad.status == Exit.INPUT and "--base-url" in bad.err
+    assert bad.status == Exit.USAGE and "--base-url" in bad.err
     assert not (tmp_path / "x").exists()
 
 

@@ -312,7 +312,7 @@ def test_negative_values_reach_their_option() -> None:
 def test_a_base_url_is_checked_whole(tmp_path: Path, url: str, message: str) -> None:
     result = clean(run("export", "tts", "stars-and-stripes", "-o", str(tmp_path / "x"),
                        "--base-url", url))
-    assert result.status == Exit.INPUT
+    assert result.status == Exit.USAGE  # a malformed option value
     assert "--base-url" in result.err and message in result.err
     assert not (tmp_path / "x").exists()
 

@@ -39,7 +39,7 @@ from printkit.kit.options import BuildOptions
 from printkit.kit.outputs import OutputSet
 from printkit.kit.prepare import KitPlan
 from printkit.pdf.artwork import Artwork
-from printkit.settings import Settings
+from printkit.settings import OptionError, Settings
 
 DPI_RANGE = (50.0, 1200.0)
 """Resolutions accepted: below 50 dpi nothing is legible, above 1200 no printer gains."""
@@ -49,7 +49,7 @@ def check_dpi(dpi: float) -> float:
     """``dpi`` if it is a resolution we make, else a clear error."""
     low, high = DPI_RANGE
     if not math.isfinite(dpi) or not low <= dpi <= high:
-        raise DefinitionError(f"--dpi {dpi:g}: choose a resolution from {low:g} to {high:g} "
+        raise OptionError(f"--dpi {dpi:g}: choose a resolution from {low:g} to {high:g} "
                               "dots per inch (300 suits print services)")
     return dpi
 

@@ -14,6 +14,7 @@ import re
 import urllib.parse
 
 from printkit.errors import DefinitionError
+from printkit.settings import OptionError
 
 SCHEMES = ("http", "https", "file")
 LONGEST = 2000
@@ -28,7 +29,7 @@ _EXAMPLE = "such as https://example.org/my-game/ or file:///home/me/my-game/"
 
 def _refuse(url: str, why: str) -> DefinitionError:
     shown = url if len(url) <= 80 else url[:77] + "..."
-    return DefinitionError(f"--base-url {shown!r}: {why}; give the address of the folder "
+    return OptionError(f"--base-url {shown!r}: {why}; give the address of the folder "
                            f"holding the images, {_EXAMPLE}")
 
 
