@@ -86,6 +86,8 @@ class FontFace:
     """Depth below the baseline (positive), as a fraction of the font size."""
     advances: Mapping[int, int] = field(compare=False, hash=False, repr=False)
     """Advance width of each character the font has, in font units."""
+    generic: str = "sans-serif"
+    """The CSS generic family the design belongs to (:func:`generic_family`)."""
     _units: dict[str, int] = field(default_factory=dict, init=False, compare=False,
                                    hash=False, repr=False)
     """The width of each text measured so far, in font units (fitting text measures the
@@ -136,7 +138,11 @@ def css_names(names: list[str]) -> str:
 
 
 def _plain_css_name(name: str) -> bool:
-    return all(part.isalpha() for part in name.split(" ")) or name == "sans-serif"
+    return all(part.isalpha() for part in name.split(" ")) or name in GENERIC_FAMILIES
+
+
+GENERIC_FAMILIES = ("serif", "sans-serif", "monospace")
+"""The CSS generic families a font-family list may end with (never quoted)."""
 
 
 _IN_USE: dict[str, FontFamily] = {}
@@ -185,7 +191,9 @@ def load_family(name: str, files: Mapping[str, UserFile], *,
             faces[style] = _face(name, key, style, found.path, data, f"PK-U{digest[:16]}")
         except FontRefused as exc:
             raise FontRefused(f"{found.shown}: {exc}", style) from None
-    family = FontFamily(name, key, (*also, "sans-serif"), faces)
+    first = faces.get("regular") or next(iter(faces.values()), None)
+    generic = first.generic if first is not None else "sans-serif"
+    family = FontFamily(name, key, (*also, generic), faces)
     _IN_USE.setdefault(key, family)
     return family
 
@@ -281,6 +289,7 @@ def _read_face(data: bytes, family: str, family_key: str, style: str, path: Path
             units = int(font["head"].unitsPerEm)
             hhea = font["hhea"]
             ascent, descent = hhea.ascent / units, -hhea.descent / units
+            generic = generic_family(font)
     except FontDamaged as exc:
         raise FontRefused(str(exc)) from None
     except FontRefused:
@@ -297,4 +306,31 @@ def _read_face(data: bytes, family: str, family_key: str, style: str, path: Path
             writer_reads(data)
         except FontDamaged as exc:
             raise FontRefused(str(exc)) from None
-    return FontFace(family, style, path, name, family_key, units, ascent, descent, advances)
+    return FontFace(family, style, path, name, family_key, units, ascent, descent, advances,
+                    generic)
+
+
+_SERIF_CLASSES = frozenset({1, 2, 3, 4, 5, 7})
+"""OS/2 ``sFamilyClass`` classes of serif designs (oldstyle, transitional, modern,
+clarendon, slab and freeform serifs)."""
+
+
+def generic_family(font: TTFont) -> str:
+    """The CSS generic family that fits ``font``'s design, for the end of an SVG
+    ``font-family`` list: ``monospace`` when its ``post`` table says it is fixed-pitch,
+    ``serif`` when its OS/2 PANOSE (Latin text: serif style 2-10) or IBM family class says
+    serifs, else ``sans-serif``."""
+    post = font.get("post", None)
+    if post is not None and getattr(post, "isFixedPitch", False):
+        return "monospace"
+    os2 = font.get("OS/2", None)
+    if os2 is None:
+        return "sans-serif"
+    panose = getattr(os2, "panose", None)
+    if panose is not None and panose.bFamilyType == 2:  # Latin text: the serif style tells
+        if 2 <= panose.bSerifStyle <= 10:
+            return "serif"
+        if 11 <= panose.bSerifStyle <= 13:
+            return "sans-serif"
+    family_class = (int(getattr(os2, "sFamilyClass", 0)) >> 8) & 0xFF
+    return "serif" if family_class in _SERIF_CLASSES else "sans-serif"
