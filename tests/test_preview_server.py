@@ -11,11 +11,13 @@ import socket
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from watchfiles._rust_notify import RustNotify
+from watchdog.observers.api import ObservedWatch
+from watchdog.observers.polling import PollingObserver
 
 from printkit.preview import server as server_module
 from printkit.preview import watch
@@ -47,6 +49,9 @@ def definition_of_a_game(tmp_path: Path) -> Path:
 @pytest.fixture
 def preview(folder: Path) -> Iterator[PreviewServer]:
     server = start(folder / "spellbook.yaml", port=0)
+    live = server.live
+    with live.changed:  # the watcher's threads are all started once it waits
+        assert live.changed.wait_for(lambda: live.waiting, timeout=WAIT)
     yield server
     server.close()
 
@@ -240,15 +245,21 @@ def test_an_edit_beside_thousands_of_other_files_is_seen(folder: Path) -> None:
 
 def test_where_the_system_refuses_to_watch_the_folders_are_polled(
         folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    made: list[bool] = []
+    made: list[str] = []
 
-    def notifier(paths: list[str], debug: bool, polling: bool, *rest: object) -> RustNotify:
-        made.append(polling)
-        if not polling:
-            raise OSError(28, "OS file watch limit reached")
-        return RustNotify(paths, debug, polling, *rest)  # type: ignore[arg-type]
+    class Refused(PollingObserver):  # acts out inotify's "watch limit reached"
+        def schedule(self, *args: Any, **kwargs: Any) -> ObservedWatch:
+            made.append("native")
+            raise OSError(28, "inotify watch limit reached")
 
-    monkeypatch.setattr(watch, "RustNotify", notifier)
+    real_polling = PollingObserver
+
+    def polling(*args: Any, **kwargs: Any) -> PollingObserver:
+        made.append("polling")
+        return real_polling(*args, **kwargs)
+
+    monkeypatch.setattr(watch, "native", Refused)
+    monkeypatch.setattr(watch, "PollingObserver", polling)
     server = start(folder / "spellbook.yaml", port=0)
     try:
         live = server.live
@@ -257,7 +268,7 @@ def test_where_the_system_refuses_to_watch_the_folders_are_polled(
         data = folder / "spells.csv"
         data.write_text(data.read_text().replace("Spark,", "Sparkle,"))
         _wait(live, lambda: live.version > version)
-        assert made[:2] == [False, True]
+        assert made[:2] == ["native", "polling"]
     finally:
         server.close()
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from printkit.preview.answer import ERROR_TOO_LARGE, Request, allowed_hosts, parse, reply
 from printkit.preview.render import Preview, render_preview, under_problems
-from printkit.preview.watch import wait_for_change
+from printkit.preview.watch import Stop, wait_for_change
 from printkit.settings import Settings
 
 MOST_CONNECTIONS = 256
@@ -60,7 +60,7 @@ class Live:
     noticed: int = 0
     waiting: bool = False
     changed: threading.Condition = field(default_factory=threading.Condition)
-    stop: threading.Event = field(default_factory=threading.Event)
+    stop: Stop = field(default_factory=Stop)
     listeners: list[Callable[[], None]] = field(default_factory=list)
     """Called in the watcher's thread after each rebuild."""
 

@@ -1,76 +1,185 @@
 """Waiting, at no cost, for a change to the files a rendering read.
 
-The folders holding those files are watched through ``watchfiles`` (the Rust ``notify``
-crate: inotify on Linux, FSEvents on macOS, ReadDirectoryChangesW on Windows), each folder
-on its own and not the folders below it, so nothing is scanned and the number of other files
-beside a definition does not matter.  Folders rather than the files themselves are watched
-so that an editor that saves by writing a new file and renaming it over the old one is seen.
-A change is acted on only when it concerns a file the rendering read or looked for
+The folders holding those files are watched through ``watchdog`` (inotify on Linux, FSEvents
+on macOS, ReadDirectoryChangesW on Windows), each folder on its own and not the folders below
+it, so nothing is scanned and the number of other files beside a definition does not matter.
+Every thread involved blocks until the system reports a change or the preview stops (watchdog
+7's inotify reader waits in ``select`` with no timeout, its dispatcher on a queue with none,
+and so does :func:`wait_for_change`): at rest nothing wakes, not even to look at a clock.
+Folders rather than the files themselves are watched so that an editor that saves by writing
+a new file and renaming it over the old one, or that deletes a file and writes it again, is
+seen.  A change is acted on only when it concerns a file the rendering read or looked for
 (:meth:`~printkit.preview.reads.Reads.concerns`): the preview's own log, a build's output or
 any other file in those folders does not cause a rebuild.
 
-Where the system refuses to watch (its limit on watches reached, for one), watchfiles'
-polling of those folders is used instead.
+Where the system refuses to watch (its limit on inotify watches or instances reached, for
+one), watchdog's polling observer is used instead: every :data:`POLL_MS` it lists each
+watched folder and looks at every entry's status (one ``stat`` per file in those folders,
+not below them), which wakes the process twice a second.
 """
 
 from __future__ import annotations
 
+import queue
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
-from watchfiles._rust_notify import RustNotify
+from watchdog.events import (
+    DirCreatedEvent,
+    DirDeletedEvent,
+    DirMovedEvent,
+    FileClosedEvent,
+    FileCreatedEvent,
+    FileDeletedEvent,
+    FileModifiedEvent,
+    FileMovedEvent,
+    FileSystemEvent,
+    FileSystemEventHandler,
+)
+from watchdog.observers import Observer
+from watchdog.observers.api import BaseObserver
+from watchdog.observers.polling import PollingObserver
 
 from printkit.preview.reads import Reads
 
 GROUP_MS = 1_600
 """The longest a burst of changes is gathered before it is acted on."""
 QUIET_MS = 50
-"""A burst ends when no change has come for this long."""
+"""A burst ends when no change has come for this long (timed waits happen only within a
+burst, never at rest)."""
 POLL_MS = 500
 """How often the folders are looked at when the system cannot watch them."""
-SETTLE_MS = 1_000
-"""After this long the files are looked at once more: the system may take a moment to set
-up the watch, and a change made in that moment would otherwise go unseen."""
+
+CHANGES: list[type[FileSystemEvent]] = [
+    FileModifiedEvent, FileCreatedEvent, FileDeletedEvent, FileMovedEvent, FileClosedEvent,
+    DirCreatedEvent, DirDeletedEvent, DirMovedEvent]
+"""The events that may change a rendering: a file's opening or reading is not one (the
+rendering's own reads would otherwise start it again)."""
+
+native: Callable[[], BaseObserver] = Observer
+"""The system's own observer (replaced in tests to act out a refusal)."""
 
 
-def _notifier(folders: list[str]) -> RustNotify:
+class Stop:
+    """A stop signal that also ends a wait in progress at once (a :class:`threading.Event`
+    cannot be waited on together with a queue, and looking at it now and then is a
+    polling loop)."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+        self._lock = threading.Lock()
+        self._waiting: set[queue.SimpleQueue[str | None]] = set()
+
+    def set(self) -> None:
+        """Stop, waking every wait in progress."""
+        with self._lock:
+            self._event.set()
+            for waiting in self._waiting:
+                waiting.put(None)
+
+    def is_set(self) -> bool:
+        """Whether :meth:`set` was called."""
+        return self._event.is_set()
+
+    @contextmanager
+    def waking(self, events: queue.SimpleQueue[str | None]) -> Iterator[None]:
+        """While the block runs, :meth:`set` puts ``None`` into ``events``."""
+        with self._lock:
+            self._waiting.add(events)
+            if self._event.is_set():
+                events.put(None)
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._waiting.discard(events)
+
+
+class _Handler(FileSystemEventHandler):
+    """Puts the paths of every change watchdog reports into a queue."""
+
+    def __init__(self, events: queue.SimpleQueue[str | None]) -> None:
+        self.events = events
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        for path in (event.src_path, event.dest_path):
+            if path:
+                self.events.put(path if isinstance(path, str) else path.decode())
+
+
+def _started(make: Callable[[], BaseObserver], folders: list[str],
+             handler: _Handler) -> BaseObserver:
+    observer = make()
     try:
-        return RustNotify(folders, False, False, POLL_MS, False, True)
+        for folder in folders:
+            observer.schedule(handler, folder, recursive=False,
+                              event_filter=CHANGES)
+        observer.start()
+    except BaseException:
+        observer.unschedule_all()
+        raise
+    return observer
+
+
+def _observer(folders: list[str], handler: _Handler) -> BaseObserver:
+    """Watching ``folders`` from now on: through the system, or by polling where the system
+    refuses.  Raises :class:`FileNotFoundError` if a folder has gone."""
+    try:
+        return _started(native, folders, handler)
     except FileNotFoundError:
         raise
-    except OSError:
-        return RustNotify(folders, False, True, POLL_MS, False, True)
+    except OSError:  # e.g. ENOSPC or EMFILE: the system's limit on watches
+        return _started(lambda: PollingObserver(timeout=POLL_MS / 1000), folders, handler)
 
 
-def wait_for_change(reads: Reads, stop: threading.Event,
+def wait_for_change(reads: Reads, stop: Stop,
                     noticed: Callable[[frozenset[str] | None], None] | None = None) -> bool:
     """Block until a file in ``reads`` changes or a missing one appears (True), or until
     ``stop`` is set (False).  ``noticed`` is handed None once the folders are watched, then
     the paths of every burst of changes seen in them, whether it concerned the rendering
     or not."""
-    try:
-        notify = _notifier(reads.folders())
-    except FileNotFoundError:  # a folder went away meanwhile: look again from a new rendering
-        return not stop.is_set()
-    with notify:
-        # a change made while the rendering read, before the watch began, is found here
-        if reads.changed():
+    events: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+    with stop.waking(events):
+        try:
+            observer = _observer(reads.folders(), _Handler(events))
+        except FileNotFoundError:  # a folder went away meanwhile: look again from a rendering
             return not stop.is_set()
-        if noticed is not None:
-            noticed(None)
-        settling = True
-        while True:
-            changes = notify.watch(GROUP_MS, QUIET_MS, SETTLE_MS if settling else 0, stop)
-            if stop.is_set():
-                return False
-            if settling:  # once only: from here on the watch alone tells of changes
-                settling = False
-                if reads.changed():
-                    return True
-            if not isinstance(changes, set):
-                continue
-            paths = frozenset(path for _, path in changes)
+        try:
+            # the watches are in place once started: a change made while the rendering read,
+            # before that, is found here
+            if reads.changed():
+                return not stop.is_set()
             if noticed is not None:
-                noticed(paths)
-            if any(reads.concerns(path) for path in paths):
-                return True
+                noticed(None)
+            while True:
+                burst = _burst(events)
+                if burst is None or stop.is_set():
+                    return False
+                if noticed is not None:
+                    noticed(burst)
+                if any(reads.concerns(path) for path in burst):
+                    return True
+        finally:
+            observer.stop()
+            observer.join()
+
+
+def _burst(events: queue.SimpleQueue[str | None]) -> frozenset[str] | None:
+    """The paths of the next burst of changes (``None``: stopped).  Blocks with no timeout
+    until the first change."""
+    first = events.get()
+    if first is None:
+        return None
+    paths = {first}
+    deadline = time.monotonic() + GROUP_MS / 1000
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            path = events.get(timeout=min(left, QUIET_MS / 1000))
+        except queue.Empty:
+            break
+        if path is None:
+            return None
+        paths.add(path)
+    return frozenset(paths)
