@@ -21,6 +21,7 @@ from printkit.booklet.environment import make_environment, render_template
 from printkit.booklet.examples import verify_blocks
 from printkit.booklet.figures import check_highlights, face_library, make_figure
 from printkit.booklet.frontmatter import split_front_matter
+from printkit.booklet.glyphs import booklet_stack, glyph_problems
 from printkit.booklet.markdown import parse_markdown
 from printkit.booklet.parts import check_parts, resolve_part
 from printkit.definition.model import Definition
@@ -102,6 +103,10 @@ def load_booklet(definition: Definition, engine: Game[Any, Any, Any] | None, *,
     env = memo.cached("booklet-environment", tuple(search),
                       lambda: make_environment(list(search), filters=FILTERS))
     rendered = render_template(env, path.name, template_context(definition, engine))
+    fonts = booklet_stack(definition)
+    missing = glyph_problems(fonts, rendered)  # every word in the definition's fonts
+    if missing:
+        raise DefinitionError(missing)
     front, rendered = split_front_matter(rendered)
     blocks = parse_markdown(rendered)
     sources = [b for b in blocks if isinstance(b, ExampleSource)]
@@ -126,4 +131,5 @@ def load_booklet(definition: Definition, engine: Game[Any, Any, Any] | None, *,
             final.append(resolve_part(block, definition, engine, counts))
         else:
             final.append(block)
-    return Booklet(definition.title, cover(definition, front, faces), tuple(final), number)
+    return Booklet(definition.title, cover(definition, front, faces, number), tuple(final),
+                   number, fonts)

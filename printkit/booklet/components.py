@@ -21,9 +21,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from printkit import plugins, yamlsource
+from printkit.booklet.backrows import back_name, back_note, backs_in_use
 from printkit.booklet.document import ComponentRow, Components, Diagram, Directive, Inline
 from printkit.booklet.markdown import parse_inline
 from printkit.definition.board_schema import BoardSettings
+from printkit.definition.components import CardsComponent
 from printkit.definition.model import CardFace, Definition
 from printkit.errors import DefinitionError, Problem
 from printkit.pdf.geometry import LayoutError, SheetSpec, pages_needed, sheet_grid
@@ -31,7 +33,6 @@ from printkit.pdf.measure import bold_width
 from printkit.pdf.paper import Paper, paper_by_name
 from printkit.pdf.tiling import board_outline, tile_board
 from printkit.render.board import BoardPicture, board_svg, picture_geometry
-from printkit.render.kinds import render_back
 from printkit.render.scene import (
     CardShape,
     FaceLibrary,
@@ -177,12 +178,9 @@ def components(directive: Directive, definition: Definition, engine: Any,
                                             0.0, definition.safe_margin))
     ratio = definition.card_height / definition.card_width
     rows: list[ComponentRow] = []
-    total = 0
+    total = sum(face.copies for face in definition.faces)  # every card, whatever its back
     for group, faces in groups.items():
         copies = sum(face.copies for face in faces)
-        # a card with a back of its own (its group's, or its data's) has not the deck's back
-        total += sum(face.copies for face in faces
-                     if face.back is None or face.back.options is definition.back_options)
         decks = len({face.deck for face in faces})
         first = [face for face in faces if face.deck == 0]
         note = (f"{copies // decks} in each of {decks} decks, told apart by the letter in "
@@ -190,15 +188,15 @@ def components(directive: Directive, definition: Definition, engine: Any,
         rows.append(ComponentRow(_fanned(group, first, library, ratio),
                                  words.get(group) or parse_inline(group.capitalize()),
                                  str(copies), parse_inline(note)))
-    frame = library.frame
-    back = PictureShape("back", render_back(definition.back_kind, frame,
-                                            definition.back_options, definition.title,
-                                            definition.back_owner),
-                        0, 0, PICTURE)
-    rows.append(ComponentRow(
-        _picture("back", [back], PICTURE, PICTURE * ratio, library),
-        words.get("back") or parse_inline("The back, the same on every card"),
-        str(total), parse_inline("Printed on the back of the card sheets.")))
+    backs = backs_in_use(definition, definition.faces, library.frame)
+    several = len(backs) > 1
+    for number, use in enumerate(backs, start=1):
+        key = "back" if number == 1 else f"back-{number}"  # each picture a name of its own
+        art = PictureShape(key, use.svg, 0, 0, PICTURE)
+        given = words.get("back") if use.deck or not several else None
+        name = given or parse_inline(back_name(use, several))
+        rows.append(ComponentRow(_picture(key, [art], PICTURE, PICTURE * ratio, library),
+                                 name, str(use.cards), parse_inline(back_note(use, several))))
     if board is not None:
         rows.append(_board_row(definition, board, counts, words.get("board", ()), library))
     for component in definition.components:
@@ -208,18 +206,33 @@ def components(directive: Directive, definition: Definition, engine: Any,
                 else component.size)
         rows.append(ComponentRow(None, name, str(getattr(component, "count", "") or ""),
                                  parse_inline(note)))
-    per_sheet = _per_sheet(counts.spec)
-    summary: Inline = ()
-    if per_sheet:
-        sheets = pages_needed(total, per_sheet)
-        summary = parse_inline(
-            f"The {total} cards print {per_sheet} to a sheet of {counts.spec.paper.name}: "
-            f"{_count(sheets, 'sheet', 'sheets')}, fronts on one side and backs on the other.")
+    summary = parse_inline(" ".join(_sheets_said(definition, counts.spec, total)))
     def recount(paper: Paper) -> Components:
         return components(directive, definition, engine,
                           Counts(replace(counts.spec, paper=paper)))
 
     return Components(tuple(rows), summary, counts.spec.paper.name, recount)
+
+
+def _sheets_said(definition: Definition, spec: SheetSpec, total: int) -> list[str]:
+    """How many sheets the cards take, for the main deck and each deck of ``cards`` a
+    component adds (at its own card size), as the kit lays them out on ``spec``'s paper."""
+    said = []
+    decks: list[tuple[str, int, SheetSpec]] = [("", total, spec)]
+    for component in definition.components:
+        if isinstance(component, CardsComponent):
+            decks.append((component.name.replace("-", " ") + " ",
+                          sum(face.copies for face in component.faces),
+                          replace(spec, card_w=component.width, card_h=component.height)))
+    for name, cards, deck in decks:
+        per_sheet = _per_sheet(deck)
+        if per_sheet and cards:
+            sheets = pages_needed(cards, per_sheet)
+            said.append(f"The {cards} {name}{'card' if cards == 1 else 'cards'} print "
+                        f"{per_sheet} to a sheet of {deck.paper.name}: "
+                        f"{_count(sheets, 'sheet', 'sheets')}, fronts on one side and backs "
+                        "on the other.")
+    return said
 
 
 def _per_sheet(spec: SheetSpec) -> int:

@@ -68,12 +68,14 @@ def cover_picture(faces: Sequence[CardFace], library: FaceLibrary, ratio: float)
     return Diagram(scene, "cover", "", library)
 
 
-def cover(definition: Definition, front: FrontMatter, library: FaceLibrary) -> Cover:
-    """The cover of ``definition``'s booklet, as its front matter describes it."""
+def cover(definition: Definition, front: FrontMatter, library: FaceLibrary,
+          checked: int = 0) -> Cover:
+    """The cover of ``definition``'s booklet, as its front matter describes it (``checked``:
+    how many examples the rules engine checked, which the covers say only when some were)."""
     faces = (_named_faces(definition, front.picture) if front.picture
              else _default_faces(definition))
     booklet = definition.booklet
     picture = cover_picture(faces, library, definition.card_height / definition.card_width)
     return Cover(definition.title, front.subtitle, front.lines,
                  str(booklet.get("cover", "#1f3a6e")), str(booklet.get("cover_ink", "#ffffff")),
-                 definition.accent, front.facts, picture)
+                 definition.accent, front.facts, picture, checked)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from printkit.definition.fontstack import FontStack, house_stack
 from printkit.errors import Location
 from printkit.pdf.paper import Paper
 from printkit.render.scene import FaceLibrary, Scene, scene_svg
@@ -205,6 +206,8 @@ class Cover:
     """(label, value) pairs printed on the cover: players, playing time, ages."""
     picture: Diagram | None = None
     """Real components drawn by their own renderers (cards, a corner of the board)."""
+    checked: int = 0
+    """How many examples the rules engine checked (the covers say so only when some were)."""
 
 
 @dataclass(frozen=True)
@@ -216,3 +219,6 @@ class Booklet:
     blocks: tuple[Block, ...]
     figures: int
     """How many examples were verified."""
+    fonts: FontStack = field(default_factory=house_stack)
+    """The stack every word of the booklet is set in: the definition's font and
+    fallbacks, DejaVu Sans last (:func:`printkit.booklet.typeface.booklet_stack`)."""

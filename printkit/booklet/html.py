@@ -1,11 +1,13 @@
 """The booklet as one self-contained HTML file: inline CSS, inline SVG diagrams, no links out.
 
 On screen it is a single readable column.  Printed from a browser it gives the PDF's
-pages: the same page size and margins, the same type sizes, Vera's metrics (DejaVu Sans,
-which most systems have, shares them), and a page break before every block that starts a
-page in the PDF (the PDF's layout says which), so the printout has the PDF's page count,
-give or take one.  The cover and the back cover are pages of their own, with the notes
-pages the PDF put before the back cover, and the contents give the PDF's page numbers.
+pages: the same page size and margins, the same type sizes, the same font stack (the
+definition's font and fallbacks, then DejaVu Sans; Vera's metrics, for a game set in Vera,
+are shared by DejaVu Sans, which most systems have), and a page break before every block
+that starts a page in the PDF (the PDF's layout says which), so the printout has the
+PDF's page count, give or take one.  The cover and the back cover are pages of their
+own, with the notes pages the PDF put before the back cover, and the contents give the
+PDF's page numbers.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from printkit.booklet.document import (
 from printkit.booklet.pdf import MARGIN_BOTTOM, MARGIN_SIDE, MARGIN_TOP, PdfLayout
 from printkit.booklet.pdfblocks import heading_key
 from printkit.booklet.pdfcover import BACK_BAND, BACK_GAP, BACK_SHARE, CHECKED
+from printkit.booklet.typeface import css_fonts
 from printkit.pdf.paper import Paper
 from printkit.render.scene import scene_svg
 from printkit.units import to_mm
@@ -42,6 +45,8 @@ from printkit.units import to_mm
 NOTE_LINES = 19
 """Ruled lines on a notes page."""
 FONTS = '"Bitstream Vera Sans", "DejaVu Sans", Verdana, "Segoe UI", sans-serif'
+"""The fonts a booklet set in Vera names (:func:`~printkit.booklet.typeface.css_fonts`
+gives any booklet's: its own stack, then the common fonts after Vera's)."""
 
 CSS = """
 :root { --accent: %(accent)s; --ink: #1d2a44; --muted: #5a6272; }
@@ -276,7 +281,8 @@ def _cover(cover: Cover) -> str:
     return (f'<header class="cover"><div class="band"><h1>{escape(cover.title)}</h1>'
             f'<div class="sub">{escape(cover.subtitle)}</div></div>{picture}'
             f'<div class="facts">{facts}</div><div class="lines">{lines}</div>'
-            f'<p class="checked">{escape(CHECKED)}</p></header>')
+            + (f'<p class="checked">{escape(CHECKED)}</p>' if cover.checked else "")
+            + "</header>")
 
 
 def _body(blocks: Sequence[Block], layout: PdfLayout | None) -> tuple[str, str]:
@@ -311,7 +317,7 @@ def booklet_html(booklet: Booklet, page: Paper, layout: PdfLayout | None = None)
     cover = booklet.cover
     height = to_mm(page.height)
     css = CSS % {
-        "accent": cover.accent, "fonts": FONTS, "cover": cover.background,
+        "accent": cover.accent, "fonts": css_fonts(booklet.fonts), "cover": cover.background,
         "cover_ink": cover.ink, "page_w": f"{to_mm(page.width):g}", "page_h": f"{height:g}",
         "top": f"{to_mm(MARGIN_TOP):g}", "side": f"{to_mm(MARGIN_SIDE):g}",
         "bottom": f"{to_mm(MARGIN_BOTTOM):g}", "band": f"{height * 0.34:.1f}",
@@ -333,6 +339,8 @@ def booklet_html(booklet: Booklet, page: Paper, layout: PdfLayout | None = None)
         f"<title>{escape(booklet.title)}: rules of play</title>\n<style>{css}</style>\n"
         f"</head>\n<body>\n{_cover(cover)}\n<main>\n{body}\n{notes}\n"
         f'<section class="back-cover">{back}{picture}<div class="band"><strong>'
-        f'{escape(booklet.title)}</strong><div class="checked">{escape(CHECKED)}</div></div>'
+        f'{escape(booklet.title)}</strong>'
+        + (f'<div class="checked">{escape(CHECKED)}</div>' if cover.checked else "")
+        + "</div>"
         "</section>\n</main>\n</body>\n</html>\n"
     )

@@ -36,6 +36,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.doctemplate import LayoutError
 
+from printkit.booklet import typeface
 from printkit.booklet.document import BackCover, Block, Booklet, Heading
 from printkit.booklet.pagesize import check_page, too_small
 from printkit.booklet.pdfblocks import MUTED, Styles, Writer, first_drawn, outline
@@ -49,7 +50,8 @@ from printkit.booklet.pdfcover import (
 from printkit.booklet.pdffloat import float_example
 from printkit.booklet.pdfflow import BREAK, Placed, drawn_order, kind_of
 from printkit.booklet.pdfscene import FaceForms
-from printkit.pdf.fonts import REGULAR, register_fonts
+from printkit.definition.fontstack import FontStack
+from printkit.pdf.fonts import register_fonts
 from printkit.pdf.paper import Paper
 from printkit.pdf.pdfcanvas import BinaryCanvas
 from printkit.units import MM
@@ -148,10 +150,10 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type
         self.record.placed.append(Placed(page, kind_of(flowable), bottom, self.block))
 
 
-def _numbered(page: Paper) -> object:
+def _numbered(page: Paper, fonts: FontStack) -> object:
     def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
         canvas.saveState()
-        canvas.setFont(REGULAR, 8)
+        canvas.setFont(typeface.font(fonts), 8)
         canvas.setFillColor(MUTED)
         canvas.drawCentredString(page.width / 2, MARGIN_BOTTOM * 0.5, str(doc.page))
         canvas.restoreState()
@@ -189,9 +191,10 @@ def _back_size(booklet: Booklet, page: Paper) -> float | None:
     for size in BACK_SIZES:
         _, frame = _frames(page, booklet)  # a frame keeps what it holds: one each time
         trial = BaseDocTemplate(io.BytesIO(), pagesize=(page.width, page.height),
-                                invariant=1, initialFontName=REGULAR)
+                                invariant=1, initialFontName=typeface.font(booklet.fonts))
         trial.addPageTemplates([PageTemplate("back", frames=[frame])])
-        writer = Writer(Styles(booklet.cover.accent, notes=size), frame.width, frame.height,
+        styles = Styles(booklet.cover.accent, notes=size, fonts=booklet.fonts)
+        writer = Writer(styles, frame.width, frame.height,
                         FaceForms(), lambda key: "", headings)
         try:
             trial.build([Spacer(1, 1), *writer.flowables(back, first)],
@@ -207,14 +210,15 @@ def _layout(booklet: Booklet, page: Paper, pages: dict[str, int], notes: int,
             record: PageRecord, back_size: float | None) -> bytes:
     """One layout of the booklet; what it learns goes into ``record``. The back cover's
     text is set with notes of ``back_size`` (``None``: after the body instead)."""
-    styles = Styles(booklet.cover.accent)
+    styles = Styles(booklet.cover.accent, fonts=booklet.fonts)
     text, back_frame = _frames(page, booklet)
     frame_w, frame_h = text.width, text.height
     buffer = io.BytesIO()
     doc = _Document(
         buffer, record, pagesize=(page.width, page.height), invariant=1, pageCompression=1,
         title=booklet.title, author="printkit", creator="printkit", producer="printkit",
-        subject="rules booklet, pages in reading order", initialFontName=REGULAR,
+        subject="rules booklet, pages in reading order",
+        initialFontName=typeface.font(booklet.fonts),
         leftMargin=MARGIN_SIDE, rightMargin=MARGIN_SIDE, topMargin=MARGIN_TOP,
         bottomMargin=MARGIN_BOTTOM)
     forms = FaceForms()
@@ -224,11 +228,12 @@ def _layout(booklet: Booklet, page: Paper, pages: dict[str, int], notes: int,
     def on_cover(canvas: Canvas, _doc: BaseDocTemplate) -> None:
         canvas.bookmarkPage("pk-cover")
         canvas.addOutlineEntry("Cover", "pk-cover", level=0)
-        draw_cover(canvas, page, cover, forms, MARGIN_SIDE)
+        draw_cover(canvas, page, cover, forms, MARGIN_SIDE, booklet.fonts)
 
     def on_notes(canvas: Canvas, doc_: BaseDocTemplate) -> None:
-        draw_notes(canvas, page, MARGIN_SIDE, MARGIN_TOP, MARGIN_BOTTOM + 6 * MM)
-        _numbered(page)(canvas, doc_)  # type: ignore[operator]
+        draw_notes(canvas, page, MARGIN_SIDE, MARGIN_TOP, MARGIN_BOTTOM + 6 * MM,
+                   booklet.fonts)
+        _numbered(page, booklet.fonts)(canvas, doc_)  # type: ignore[operator]
 
     on_cover_text = bool(back) and back_size is not None
 
@@ -236,11 +241,11 @@ def _layout(booklet: Booklet, page: Paper, pages: dict[str, int], notes: int,
         if not on_cover_text or not any(isinstance(block, Heading) for block in back):
             canvas.bookmarkPage("pk-back")  # else the heading of its text is
             canvas.addOutlineEntry("Back cover", "pk-back", level=0)
-        draw_back_cover(canvas, page, cover, forms, text=on_cover_text)
+        draw_back_cover(canvas, page, cover, forms, text=on_cover_text, fonts=booklet.fonts)
 
     doc.addPageTemplates([
         PageTemplate("cover", frames=[text], onPage=on_cover),
-        PageTemplate("body", frames=[text], onPage=_numbered(page)),
+        PageTemplate("body", frames=[text], onPage=_numbered(page, booklet.fonts)),
         PageTemplate("notes", frames=[text], onPage=on_notes),
         PageTemplate("back", frames=[back_frame], onPage=on_back),
     ])
@@ -256,7 +261,8 @@ def _layout(booklet: Booklet, page: Paper, pages: dict[str, int], notes: int,
         story += [NextPageTemplate("notes"), PageBreak(), Spacer(1, 1)]
     story += [NextPageTemplate("back"), PageBreak(), Spacer(1, 1)]
     if back_size is not None:
-        story += Writer(Styles(cover.accent, notes=back_size), frame_w, back_frame.height,
+        back_styles = Styles(cover.accent, notes=back_size, fonts=booklet.fonts)
+        story += Writer(back_styles, frame_w, back_frame.height,
                         forms, lambda key: "", headings).flowables(back, back_start)
     try:
         doc.build(story, canvasmaker=BinaryCanvas)

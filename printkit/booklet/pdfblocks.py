@@ -1,24 +1,24 @@
 """The booklet's blocks as reportlab platypus flowables, for one page size.
 
-Text is set in the embedded Vera fonts, game notation in bold accent colour, small print a
-size smaller.  Each example is kept on one page with its diagrams (drawn at their own size
-in millimetres), caption and checked claims; a heading, or a paragraph ending in a colon,
-stays with what follows it, and a short list stays in one piece.  The
-first flowable of every block carries the block's index (``pk_block``) and every heading
-its outline entry (``pk_heading``), so the document can record where blocks and sections
-begin (for the outline, the contents and the HTML's page breaks).
+Text is set in the booklet's font stack (:mod:`printkit.booklet.typeface`: the
+definition's font and fallbacks, DejaVu Sans last, per character), game notation in bold
+accent colour, small print a size smaller.  Each example is kept on one page with its
+diagrams (drawn at their own size in millimetres), caption and checked claims; a
+heading, or a paragraph ending in a colon, stays with what follows it, and a short list
+stays in one piece.  The first flowable of every block carries the block's index
+(``pk_block``) and every heading its outline entry (``pk_heading``), so the document can
+record where blocks and sections begin (for the outline, the contents and the HTML's
+page breaks).
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
-from html import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     CondPageBreak,
@@ -34,6 +34,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.flowables import _listWrapOn
 
+from printkit.booklet import typeface
 from printkit.booklet.document import (
     LINE_BREAK,
     BackCover,
@@ -60,7 +61,7 @@ from printkit.booklet.pdffigure import (
 )
 from printkit.booklet.pdfflow import BREAK, DataTable
 from printkit.booklet.pdfscene import FaceForms, SceneFlowable
-from printkit.pdf.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
+from printkit.definition.fontstack import FontStack, house_stack
 from printkit.units import MM
 
 INK = colors.HexColor("#1d2a44")
@@ -95,10 +96,16 @@ Pages = Callable[[str], str]
 class Styles:
     """Paragraph styles of one booklet (the accent colour comes from the definition)."""
 
-    def __init__(self, accent: str, *, notes: float = 8.5) -> None:
+    def __init__(self, accent: str, *, notes: float = 8.5, fonts: FontStack | None = None
+                 ) -> None:
         """``notes`` is the size of the text in boxed notes (larger on the back cover,
         where the quick reference is read across the table)."""
         self.accent = accent
+        self.fonts = fonts or house_stack()
+        """The booklet's font stack."""
+        REGULAR = self.font()  # the names the styles were written with
+        BOLD = self.font(bold=True)
+        ITALIC = self.font(italic=True)
         base = ParagraphStyle("body", fontName=REGULAR, fontSize=9.5, leading=13.2,
                               textColor=INK, spaceAfter=5, bulletFontName=REGULAR)
         self.body = base
@@ -130,23 +137,41 @@ class Styles:
         self.notation = ParagraphStyle("notation", parent=base, fontSize=7.5, leading=9)
         self.contents = ParagraphStyle("contents", parent=base, spaceAfter=0, leading=15)
 
+    def font(self, *, bold: bool = False, italic: bool = False) -> str:
+        """The PDF name of the stack's first face of this weight and slant."""
+        return typeface.font(self.fonts, bold=bold, italic=italic)
+
+    def weight(self, style: ParagraphStyle) -> tuple[bool, bool]:
+        """Whether ``style`` is set bold, and italic (read from its font)."""
+        name = str(style.fontName)
+        if name == self.font(bold=True):
+            return True, False
+        return False, name == self.font(italic=True) != self.font()
+
     def heading(self, level: int) -> ParagraphStyle:
         """The style of a heading of ``level``."""
         return {1: self.h1, 2: self.h2}.get(level, self.h3)
 
 
-def markup(spans: Inline, accent: str, size: float = 9.5) -> str:
-    """Spans as reportlab paragraph markup (``size`` is the paragraph's, for small print)."""
+def markup(spans: Inline, accent: str, size: float = 9.5, fonts: FontStack | None = None,
+           *, bold: bool = False, italic: bool = False) -> str:
+    """Spans as reportlab paragraph markup (``size`` is the paragraph's, for small print;
+    ``bold`` and ``italic`` its style's), each in the stack ``fonts`` (the house stack when
+    ``None``): a run of letters the first face lacks names the face that has them."""
+    stack = fonts or house_stack()
     out = []
     for span in spans:
         if span is LINE_BREAK or span.text == "\n":
             out.append("<br/>")
             continue
-        text = escape(span.text, quote=False)
+        strong = bold or span.bold or span.code
+        text = typeface.marked(stack, span.text, bold=strong, italic=italic or span.italic)
         if span.code:
-            text = f'<font name="{BOLD}" color="{accent}">{text}</font>'
+            text = (f'<font name="{typeface.font(stack, bold=True)}" color="{accent}">'
+                    f"{text}</font>")
         elif span.bold and span.italic:
-            text = f'<font name="{BOLD_ITALIC}">{text}</font>'
+            text = (f'<font name="{typeface.font(stack, bold=True, italic=True)}">'
+                    f"{text}</font>")
         elif span.bold:
             text = f"<b>{text}</b>"
         elif span.italic:
@@ -157,7 +182,8 @@ def markup(spans: Inline, accent: str, size: float = 9.5) -> str:
     return "".join(out)
 
 
-def column_widths(table: TextTable, width: float, size: float) -> list[float]:
+def column_widths(table: TextTable, width: float, size: float,
+                  fonts: FontStack | None = None) -> list[float]:
     """Column widths that give every column room for its longest word (set in bold, which
     is wider), then share what is left by how much text each column holds."""
     columns = max([len(table.header), *(len(r) for r in table.rows)])
@@ -167,7 +193,8 @@ def column_widths(table: TextTable, width: float, size: float) -> list[float]:
         cells = [row[c] for row in (table.header, *table.rows) if c < len(row)]
         texts = [plain_text(cell) for cell in cells]
         words = [w for text in texts for w in text.split()] or [""]
-        least.append(max(stringWidth(w, BOLD, size) for w in words) + 2 * PADDING + 1)
+        least.append(max(typeface.width(fonts or house_stack(), w, size, bold=True)
+                         for w in words) + 2 * PADDING + 1)
         weights.append(float(sum(len(t) for t in texts)))
     spare = max(0.0, width - sum(least))
     total = sum(weights) or 1.0
@@ -204,9 +231,11 @@ def first_drawn(flowable: Flowable) -> Flowable:
 class ContentsLine(Flowable):  # type: ignore[misc]  # reportlab has no type hints
     """One line of the contents: the section's name, a dotted leader and its page."""
 
-    def __init__(self, text: str, page: str, style: ParagraphStyle, indent: float) -> None:
+    def __init__(self, text: str, page: str, style: ParagraphStyle, indent: float,
+                 fonts: FontStack | None = None) -> None:
         super().__init__()
         self.text, self.page, self.style, self.indent = text, page, style, indent
+        self.fonts = fonts or house_stack()
         self.bold = indent == 0
         self.width = 0.0
 
@@ -216,23 +245,21 @@ class ContentsLine(Flowable):  # type: ignore[misc]  # reportlab has no type hin
 
     def draw(self) -> None:
         canvas = self.canv
-        font = BOLD if self.bold else REGULAR
+        fonts, bold = self.fonts, self.bold
         size = float(self.style.fontSize)
         base = (float(self.style.leading) - size) / 2 + size * 0.22
         canvas.setFillColor(INK)
-        canvas.setFont(font, size)
-        canvas.drawString(self.indent, base, self.text)
-        start = self.indent + stringWidth(self.text, font, size) + 4
-        end = self.width - stringWidth(self.page or "00", font, size) - 4
-        dot = stringWidth(". ", REGULAR, size)
+        typeface.draw(canvas, fonts, size, self.indent, base, self.text, bold=bold)
+        start = self.indent + typeface.width(fonts, self.text, size, bold=bold) + 4
+        end = self.width - typeface.width(fonts, self.page or "00", size, bold=bold) - 4
+        dot = typeface.width(fonts, ". ", size)
         count = int((end - start) // dot)
         if count > 0:  # one run of dots, ending at the same place on every line
             canvas.setFillColor(MUTED)
-            canvas.setFont(REGULAR, size)
-            canvas.drawRightString(end, base, ". " * count)
+            typeface.draw(canvas, fonts, size, end, base, ". " * count, anchor="end")
         canvas.setFillColor(INK)
-        canvas.setFont(font, size)
-        canvas.drawRightString(self.width, base, self.page)
+        typeface.draw(canvas, fonts, size, self.width, base, self.page, bold=bold,
+                      anchor="end")
 
 
 OPENING_BLOCKS = 4
@@ -271,7 +298,9 @@ class Writer:
         return SceneFlowable(scene, diagram.faces, self.forms, fit)
 
     def para(self, spans: Inline, style: ParagraphStyle) -> Paragraph:
-        return Paragraph(markup(spans, self.styles.accent, float(style.fontSize)), style)
+        bold, italic = self.styles.weight(style)
+        return Paragraph(markup(spans, self.styles.accent, float(style.fontSize),
+                                self.styles.fonts, bold=bold, italic=italic), style)
 
     def flowables(self, blocks: Sequence[Block], first: int = 0) -> list[Flowable]:
         """Every block's flowables (block indices counted from ``first``); a heading, and
@@ -387,13 +416,15 @@ class Writer:
         raise TypeError(f"unverified block in a booklet: {block!r}")
 
     def contents(self, block: Contents, index: int) -> list[Flowable]:
-        title = Paragraph(escape(block.title), self.styles.h1)
+        words = typeface.marked(self.styles.fonts, block.title, bold=True, quote=True)
+        title = Paragraph(words, self.styles.h1)
         title.pk_heading = (heading_key(index), 1, block.title)
         out: list[Flowable] = [title]
         for where, level, text in self.headings:
             if where > index and level <= block.depth:
                 out.append(ContentsLine(text, self.pages(heading_key(where)),
-                                        self.styles.contents, 0 if level == 1 else 12))
+                                        self.styles.contents, 0 if level == 1 else 12,
+                                        self.styles.fonts))
         out.append(Spacer(1, 6))
         return [KeepTogether(out)]
 
@@ -408,11 +439,12 @@ class Writer:
             if row.note:
                 words.append(self.para(row.note, s.cell))
             picture = self.scene(row.picture, picture_width) if row.picture else ""
-            rows.append([picture, words, Paragraph(escape(row.count), s.count)])
+            count = typeface.marked(s.fonts, row.count, bold=True, quote=True)
+            rows.append([picture, words, Paragraph(count, s.count)])
         table = Table(rows, colWidths=[picture_width + 4, self.width - picture_width - 4
                                        - count_width, count_width], hAlign="LEFT")
         table.setStyle(TableStyle([
-            ("FONT", (0, 0), (-1, -1), REGULAR),
+            ("FONT", (0, 0), (-1, -1), self.styles.font()),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
             ("LEFTPADDING", (0, 0), (-1, -1), PADDING),
@@ -430,21 +462,23 @@ class Writer:
         style = style or self.styles.item
         items = [ListItem(self.para(spans, style)) for spans in block.items]
         if block.ordered:
-            return ListFlowable(items, bulletType="1", start=block.start, bulletFontName=BOLD,
+            return ListFlowable(items, bulletType="1", start=block.start,
+                                bulletFontName=self.styles.font(bold=True),
                                 bulletFontSize=style.fontSize, leftIndent=14,
                                 bulletColor=INK, spaceAfter=4)
         return ListFlowable(items, bulletType="bullet", start="\u2022", leftIndent=12,
-                            bulletFontName=REGULAR, bulletFontSize=style.fontSize,
+                            bulletFontName=typeface.runs(self.styles.fonts, "\u2022")[0][1].name,
+                            bulletFontSize=style.fontSize,
                             bulletColor=colors.HexColor(self.styles.accent), spaceAfter=4)
 
     def table(self, block: TextTable) -> Flowable:
         s = self.styles
-        widths = column_widths(block, self.width, s.cell.fontSize)
+        widths = column_widths(block, self.width, s.cell.fontSize, s.fonts)
         data = [[self.para(cell, s.head_cell) for cell in block.header]]
         data += [[self.para(cell, s.cell) for cell in row] for row in block.rows]
         table = DataTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle([
-            ("FONT", (0, 0), (-1, -1), REGULAR),
+            ("FONT", (0, 0), (-1, -1), self.styles.font()),
             ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8ebf2")),
             ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -478,7 +512,7 @@ class Writer:
                 inner.append(self.list_block(part, self.styles.note))
         box = Table([[inner]], colWidths=[self.width])
         box.setStyle(TableStyle([
-            ("FONT", (0, 0), (-1, -1), REGULAR),
+            ("FONT", (0, 0), (-1, -1), self.styles.font()),
             ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f1f3f8")),
             ("LINEBEFORE", (0, 0), (0, -1), 2, colors.HexColor(self.styles.accent)),
             ("LEFTPADDING", (0, 0), (-1, -1), 7),

@@ -12,15 +12,16 @@ from __future__ import annotations
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.booklet import typeface
 from printkit.booklet.document import Cover
 from printkit.booklet.pdfblocks import INK, MUTED
 from printkit.booklet.pdfscene import FaceForms, draw_scene
-from printkit.pdf import sheettext
-from printkit.pdf.fonts import BOLD, REGULAR
+from printkit.definition.fontstack import FontStack
 from printkit.pdf.paper import Paper
 from printkit.units import MM
 
 CHECKED = "Every example in this booklet was checked by the game's rules engine."
+"""The covers' foot line, printed only when the rules engine checked examples."""
 BACK_BAND = 24 * MM
 """Height of the band at the foot of the back cover."""
 BACK_SHARE = 0.62
@@ -33,20 +34,20 @@ def _hex(colour: str) -> colors.Color:
     return colors.HexColor(colour)
 
 
-def _fit(canvas: Canvas, text: str, font: str, size: float, room: float) -> float:
-    while _width(text, font, size) > room and size > 8:
+def checked_line(cover: Cover) -> str:
+    """The covers' foot line: that the engine checked the examples, when it did."""
+    return CHECKED if cover.checked else ""
+
+
+def _fit(fonts: FontStack, text: str, size: float, room: float) -> float:
+    """The size, from ``size`` down to 8 points, at which bold ``text`` fits ``room``."""
+    while typeface.width(fonts, text, size, bold=True) > room and size > 8:
         size -= 0.5
     return size
 
 
-def _width(text: str, font: str, size: float) -> float:
-    """The width of ``text`` as :func:`printkit.pdf.sheettext.draw` sets it in printkit's
-    own fonts (Vera, then DejaVu Sans for what Vera lacks)."""
-    return sheettext.width(text, size, bold=font == BOLD, house=True)
-
-
 def draw_cover(canvas: Canvas, page: Paper, cover: Cover, forms: FaceForms,
-               side: float) -> None:
+               side: float, fonts: FontStack) -> None:
     """The front cover."""
     width, height = page.width, page.height
     band = height * 0.34
@@ -54,12 +55,12 @@ def draw_cover(canvas: Canvas, page: Paper, cover: Cover, forms: FaceForms,
     canvas.setFillColor(_hex(cover.background))
     canvas.rect(0, height - band, width, band, stroke=0, fill=1)
     canvas.setFillColor(_hex(cover.ink))
-    size = _fit(canvas, cover.title, BOLD, 30.0, width - 2 * side)
-    # the game's title, in Vera with DejaVu Sans for the letters Vera lacks
-    sheettext.draw(canvas, size, width / 2, height - band * 0.52, cover.title, bold=True,
-                   anchor="middle", house=True)
-    canvas.setFont(REGULAR, 11)
-    canvas.drawCentredString(width / 2, height - band * 0.52 - size * 0.95, cover.subtitle)
+    size = _fit(fonts, cover.title, 30.0, width - 2 * side)
+    # every word in the booklet's stack: the definition's font, its fallbacks, DejaVu Sans
+    typeface.draw(canvas, fonts, size, width / 2, height - band * 0.52, cover.title,
+                  bold=True, anchor="middle")
+    typeface.draw(canvas, fonts, 11, width / 2, height - band * 0.52 - size * 0.95,
+                  cover.subtitle, anchor="middle")
     # picture, facts and lines, centred in the room between the band and the foot line
     shown = tall = 0.0
     if cover.picture is not None:
@@ -76,30 +77,32 @@ def draw_cover(canvas: Canvas, page: Paper, cover: Cover, forms: FaceForms,
                    (width - shown) / 2, y, shown)
         y -= 12 * MM
     if cover.facts:
-        _facts(canvas, cover, width, y, side)
+        _facts(canvas, cover, width, y, side, fonts)
         y -= facts
     canvas.setFillColor(INK)
-    canvas.setFont(REGULAR, 9.5)
+    several = True  # the lines share one font setting while each is in one face
     for i, line in enumerate(cover.lines):
-        canvas.drawCentredString(width / 2, y - i * 13.5, line)
-    canvas.setFillColor(MUTED)
-    canvas.setFont(REGULAR, 7)
-    canvas.drawCentredString(width / 2, 9 * MM, CHECKED)
+        several = typeface.draw(canvas, fonts, 9.5, width / 2, y - i * 13.5, line,
+                                anchor="middle", set_font=several)
+    if cover.checked:
+        canvas.setFillColor(MUTED)
+        typeface.draw(canvas, fonts, 7, width / 2, 9 * MM, checked_line(cover),
+                      anchor="middle")
     canvas.restoreState()
 
 
-def _facts(canvas: Canvas, cover: Cover, width: float, top: float, side: float) -> None:
+def _facts(canvas: Canvas, cover: Cover, width: float, top: float, side: float,
+           fonts: FontStack) -> None:
     """The facts side by side, each a small label over a bold value, split by rules."""
     count = len(cover.facts)
     each = (width - 2 * side) / count
     for i, (label, value) in enumerate(cover.facts):
         centre = side + each * (i + 0.5)
         canvas.setFillColor(MUTED)
-        canvas.setFont(REGULAR, 7.5)
-        canvas.drawCentredString(centre, top, label.upper())
+        typeface.draw(canvas, fonts, 7.5, centre, top, label.upper(), anchor="middle")
         canvas.setFillColor(_hex(cover.accent))
-        canvas.setFont(BOLD, _fit(canvas, value, BOLD, 12.0, each - 4))
-        canvas.drawCentredString(centre, top - 6 * MM, value)
+        typeface.draw(canvas, fonts, _fit(fonts, value, 12.0, each - 4), centre,
+                      top - 6 * MM, value, bold=True, anchor="middle")
         if i:
             canvas.setStrokeColor(MUTED)
             canvas.setLineWidth(0.4)
@@ -120,7 +123,7 @@ def _back_width(page: Paper, cover: Cover) -> float:
 
 
 def draw_back_cover(canvas: Canvas, page: Paper, cover: Cover, forms: FaceForms, *,
-                    text: bool) -> None:
+                    text: bool, fonts: FontStack) -> None:
     """The band at the foot of the back cover and the cover's picture: just above the band
     under the back cover's text, or in the middle of the page when there is no text."""
     canvas.saveState()
@@ -134,19 +137,20 @@ def draw_back_cover(canvas: Canvas, page: Paper, cover: Cover, forms: FaceForms,
     canvas.setFillColor(_hex(cover.background))
     canvas.rect(0, 0, page.width, BACK_BAND, stroke=0, fill=1)
     canvas.setFillColor(_hex(cover.ink))
-    sheettext.draw(canvas, 13, page.width / 2, BACK_BAND * 0.55, cover.title, bold=True,
-                   anchor="middle", house=True)
-    canvas.setFont(REGULAR, 7)
-    canvas.drawCentredString(page.width / 2, BACK_BAND * 0.55 - 5 * MM, CHECKED)
+    typeface.draw(canvas, fonts, 13, page.width / 2, BACK_BAND * 0.55, cover.title,
+                  bold=True, anchor="middle")
+    if cover.checked:
+        typeface.draw(canvas, fonts, 7, page.width / 2, BACK_BAND * 0.55 - 5 * MM,
+                      checked_line(cover), anchor="middle")
     canvas.restoreState()
 
 
-def draw_notes(canvas: Canvas, page: Paper, side: float, top: float, bottom: float) -> None:
+def draw_notes(canvas: Canvas, page: Paper, side: float, top: float, bottom: float,
+               fonts: FontStack) -> None:
     """A page for the reader's notes: a heading and faint ruled lines."""
     canvas.saveState()
     canvas.setFillColor(INK)
-    canvas.setFont(BOLD, 15)
-    canvas.drawString(side, page.height - top - 12, "Notes")
+    typeface.draw(canvas, fonts, 15, side, page.height - top - 12, "Notes", bold=True)
     canvas.setStrokeColor(colors.HexColor("#d5d9e2"))
     canvas.setLineWidth(0.4)
     y = page.height - top - 12 * MM

@@ -14,7 +14,6 @@ does not fit on (:mod:`printkit.booklet.pdffloat`); every part is marked ``pk_ex
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from html import escape
 from typing import Protocol
 
 from reportlab.lib import colors
@@ -28,10 +27,11 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from printkit.booklet import typeface
 from printkit.booklet.document import Diagram, Figure, Inline, Span
 from printkit.booklet.pdfflow import DiagramTable
 from printkit.booklet.pdfscene import SceneFlowable
-from printkit.pdf.fonts import REGULAR
+from printkit.definition.fontstack import FontStack
 from printkit.render.diagram import MIN_CARD, MIN_TILE_FONT
 from printkit.render.scene import CardShape, Scene, TextShape
 from printkit.units import MM
@@ -39,6 +39,7 @@ from printkit.units import MM
 
 class _Styles(Protocol):
     accent: str
+    fonts: FontStack
     label: ParagraphStyle
     caption: ParagraphStyle
     claim: ParagraphStyle
@@ -94,7 +95,8 @@ def diagrams(writer: Writer, diagrams: Sequence[Diagram], shrink: float = 1.0
         # picture of a whole table): one above the other, each at its own size
         stacked = []
         for d in diagrams:  # a label stays with its diagram
-            one = DiagramTable([[[Paragraph(escape(d.label), writer.styles.label),
+            label = typeface.marked(writer.styles.fonts, d.label, bold=True, quote=True)
+            one = DiagramTable([[[Paragraph(label, writer.styles.label),
                                   writer.scene(d, writer.width, shrink)]]],
                                colWidths=[writer.width])
             one.setStyle(TableStyle([
@@ -107,7 +109,8 @@ def diagrams(writer: Writer, diagrams: Sequence[Diagram], shrink: float = 1.0
             stacked.append(one)
         return stacked
     cells = [writer.scene(d, each, shrink) for d in diagrams]
-    labels = [Paragraph(escape(d.label), writer.styles.label) for d in diagrams]
+    labels = [Paragraph(typeface.marked(writer.styles.fonts, d.label, bold=True, quote=True),
+                        writer.styles.label) for d in diagrams]
     widths = []
     for i in range(len(diagrams)):
         widths += [each] if i == 0 else [gap, each]
@@ -121,7 +124,7 @@ def diagrams(writer: Writer, diagrams: Sequence[Diagram], shrink: float = 1.0
         label_row.append(label)
     table = DiagramTable([label_row, row], colWidths=widths)
     table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), REGULAR),
+        ("FONT", (0, 0), (-1, -1), typeface.font(writer.styles.fonts)),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("ALIGN", (0, 0), (-1, -1), "CENTER"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -219,13 +222,15 @@ def _pieces(writer: Writer, figure: Figure
     """An example's title and introduction, its diagrams (or notation) at their own
     size, and its caption, moves and sentences."""
     s = writer.styles
-    head: list[Flowable] = [Paragraph(escape(figure.heading), s.figure_title)]
+    heading = typeface.marked(s.fonts, figure.heading, bold=True, quote=True)
+    head: list[Flowable] = [Paragraph(heading, s.figure_title)]
     if figure.intro:
         head.append(writer.para(figure.intro, s.intro))
     if figure.diagrams:
         pictures = diagrams(writer, figure.diagrams)
     else:
-        lines = escape(figure.notation.rstrip()).replace("\n", "<br/>")
+        notation = typeface.marked(s.fonts, figure.notation.rstrip(), quote=True)
+        lines = notation.replace("\n", "<br/>")
         pictures = [Paragraph(lines.replace("  ", "&nbsp; "), s.notation)]
     parts: list[Flowable] = []
     if figure.caption:
@@ -235,7 +240,8 @@ def _pieces(writer: Writer, figure: Figure
     items = [ListItem(writer.para(spans, s.claim)) for spans in figure.sentences]
     if items:
         parts.append(ListFlowable(items, bulletType="bullet", start="\u2022",
-                                  leftIndent=10, bulletFontName=REGULAR,
+                                  leftIndent=10,
+                                  bulletFontName=typeface.runs(s.fonts, "\u2022")[0][1].name,
                                   bulletFontSize=8.8, spaceBefore=2,
                                   bulletColor=colors.HexColor(s.accent)))
     return head, pictures, parts
