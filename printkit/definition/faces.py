@@ -170,16 +170,24 @@ def expand_faces(doc: Document, groups: Sequence[Mapping[str, Any]], deck_count:
                 values = {"id": group["id"], "deck": mark, "n": number,
                           "values": "-".join(file_word(v) for _, v in card.attributes),
                           **dict(card.attributes)}
-                named = pattern.fill({**{k: file_word(v) for k, v in values.items()},
-                                      "n": f"{number:0{width}d}"})
+                numbered = {"n": f"{number:0{width}d}"}
+                named = _usable(pattern, pattern.fill(
+                    {**{k: file_word(v) for k, v in values.items()}, **numbered}),
+                    f"{group['id']}-{numbered['n']}")
                 key = f"{named}-{mark}" if mark and "deck" not in pattern.fields else named
                 maker = _maker(index, card)
                 row = maker[1]
                 if not SAFE_NAME.fullmatch(key):
-                    problems.append(_located(doc, (*where, "name"), row, f"face name {key!r} "
-                                             f"{_of(row)}is not a safe file name: use letters, "
-                                             "digits, '.', '_' and '-' (at most 100)"))
-                    break
+                    written = pattern.fill({**{k: str(v) for k, v in values.items()},
+                                            **numbered})
+                    becomes = "" if written == key else f"makes the file name {key!r}, which "
+                    problems.append(_located(doc, (*where, "name"), row, f"face name "
+                                             f"{written!r} {_of(row)}{becomes}is not a safe file "
+                                             "name: use letters, digits, '.', '_' and '-' (at "
+                                             "most 100)"))
+                    if _unsafe_pattern(pattern):
+                        break  # the pattern's own words: every card would say the same
+                    continue
                 if key in seen:
                     problems.append(_twice(doc, key, seen[key], maker, where))
                     continue
@@ -207,7 +215,31 @@ def _row(card: _Card) -> Location | None:
 
 def _of(row: Location | None) -> str:
     """'(row FILE:LINE) ' naming a data row in a message, or nothing."""
-    return "" if row is None else f"(row {row.file}:{row.line}) "
+    return "" if row is None else f"(row {_row_place(row)}) "
+
+
+def _row_place(row: Location) -> str:
+    """``FILE:LINE`` of a table's row; ``FILE:LINE:COLUMN`` of a row written inline in the
+    definition (several may share a line)."""
+    return f"{row.file}:{row.line}" + (f":{row.column}" if row.column > 1 else "")
+
+
+def _usable(pattern: Pattern, named: str, numbered: str) -> str:
+    """A card's file name from its name pattern filled in (``named``): when its fields'
+    values made it unsafe by starting it with a separator or leaving no letter or digit
+    (symbols: ``'\u2605 Fire'`` -> ``'-Fire'``, ``'\u2665'`` -> ``'-hearts-'``), the
+    separators at its ends are left out (``'Fire'``, ``'hearts'``), and a name with no
+    letter or digit at all (``'\u2605'``) becomes the group's id and the card's number
+    (``numbered``, ``'c-5'``).  A pattern whose own words are unsafe is left as it is."""
+    if SAFE_NAME.fullmatch(named) or _unsafe_pattern(pattern):
+        return named
+    kept = named.strip("-._")
+    return kept if any(c.isalnum() for c in kept) else numbered
+
+
+def _unsafe_pattern(pattern: Pattern) -> bool:
+    """Whether the pattern's own words (its fields taken as ``x``) make an unsafe name."""
+    return not SAFE_NAME.fullmatch(pattern.fill(dict.fromkeys(pattern.fields, "x")))
 
 
 def _located(doc: Document, path: PathKey, row: Location | None, message: str) -> Problem:
@@ -220,7 +252,7 @@ def _maker(group: int, card: _Card) -> tuple[str, Location | None]:
     the row's place (``None`` for a card of ``generate:``)."""
     row = _row(card)
     if row is not None:
-        return f"row {row.file}:{row.line}", row
+        return f"row {_row_place(row)}", row
     values = ", ".join(f"{name}={value}" for name, value in card.attributes)
     return f"face group {group + 1}" + (f" ({values})" if values else ""), None
 

@@ -40,13 +40,14 @@ def find(folder: Path, shown_folder: str, name: str, what: str) -> UserFile:
     ``shown_folder`` is the folder as messages show it; ``what`` names the kind of file
     ("data table", "font"...) in messages.  Raises :class:`FileRefused`.
     """
+    article = "an" if what[:1] in ("a", "e", "i", "o", "u") else "a"
     if not name.strip():
-        raise FileRefused(f"name a {what} file")
+        raise FileRefused(f"name {article} {what} file")
     if "\\" in name:
         raise FileRefused(f"write {name!r} with '/' between folders")
     pure = PurePosixPath(name)
     if pure.is_absolute() or name.startswith("~") or (pure.parts and ":" in pure.parts[0]):
-        raise FileRefused(f"{name!r} is an absolute path: name a {what} file beside the "
+        raise FileRefused(f"{name!r} is an absolute path: name {article} {what} file beside the "
                           "definition (or in a folder below it)")
     if ".." in pure.parts:
         raise FileRefused(f"{name!r} climbs out of the definition's folder with '..': keep "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printkit.definition import components, content, faces, groupwhen
+from printkit.definition import components, content, faces, groupwhen, variantnames
 from printkit.definition.backs import BACK
 from printkit.definition.board_schema import BOARD
 from printkit.definition.fieldnames import FieldNames
@@ -23,6 +23,7 @@ from printkit.definition.schema import (
 )
 from printkit.definition.sizes import CardSize
 from printkit.definition.tuckbox import TUCKBOX
+from printkit.definition.variantnames import VariantNames
 from printkit.units import MOST_BLEED
 
 _MM = 72 / 25.4
@@ -110,7 +111,9 @@ GAME = Record(description="A printkit game definition.", fields={
     "deck_count_parameter": Field(Text(
         "the parameter that says how many decks to build (empty: always one)"), default=""),
     "parameters": Field(PARAMETERS, default=None),
-    "variants": Field(MapOf(VARIANT, key_pattern=NAME), default=None),
+    "variants": Field(VariantNames(VARIANT, description=f"Each key is a variant's name "
+                                   f"(--variant NAME): {variantnames.RULE}.",
+                                   key_pattern=r"[^\s_A-Z-][^\s_A-Z]*"), default=None),
     "card": Field(CARD),
     "style": Field(STYLE),
     "faces": Field(ListOf(FACE, min_items=1, description=(
