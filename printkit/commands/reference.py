@@ -70,7 +70,8 @@ def _kind(node: JSON) -> str:
             return "a colour"
         return "text" + (f" matching `{pattern}`" if pattern and len(pattern) < 40 else "")
     if kind == "array":
-        return "a list of " + _kind(node.get("items", {}))
+        items = _kind(node.get("items", {}))
+        return "a list of " + ("mappings" if items == "a mapping" else items)
     if kind == "object":
         return "a mapping"
     return str(kind or "a value")
@@ -103,11 +104,14 @@ def _properties(node: JSON, depth: int, out: list[str]) -> None:
     """A bullet per property of an object node, nested for objects within."""
     required = set(node.get("required", ()))
     for name, child in sorted(node.get("properties", {}).items()):
-        child = child.get("items", child) if child.get("type") == "array" and isinstance(
-            child.get("items"), dict) and "properties" in child["items"] else child
+        listed = child.get("type") == "array" and isinstance(
+            child.get("items"), dict) and "properties" in child["items"]
+        kind = _kind(child)  # a list of records says so, and its records' keys follow
+        about = _about(child) if listed and child.get("description") else ""
+        child = child["items"] if listed else child
         need = " **required**." if name in required else ""
-        about = _about(child)
-        out.append(f"{'  ' * depth}- `{name}`: {_kind(child)}.{need} {about}{_default(child)}"
+        about = about or _about(child)
+        out.append(f"{'  ' * depth}- `{name}`: {kind}.{need} {about}{_default(child)}"
                    .rstrip())
         if child.get("type") == "object" and child.get("properties"):
             _properties(child, depth + 1, out)
