@@ -16,10 +16,13 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from reportlab.platypus import Paragraph
 
+from printkit.booklet import typeface
 from printkit.booklet.build import load_booklet
-from printkit.booklet.document import Booklet, Components
+from printkit.booklet.document import Booklet, Components, Span
 from printkit.booklet.files import booklet_files
+from printkit.booklet.pdfblocks import Styles, markup
 from printkit.cli import main
 from printkit.console import Console
 from printkit.kit.games import resolve
@@ -175,3 +178,18 @@ def test_a_character_no_font_has_is_one_located_error(tmp_path: Path) -> None:
     status, err = _run("build", str(definition), "-o", str(tmp_path / "out"))
     assert status == 1 and "U+13000" in err
     assert not (tmp_path / "out").exists()
+
+
+def test_bold_words_take_the_bold_face_of_a_font_without_italics(tmp_path: Path) -> None:
+    fonts = _booklet(_designer(tmp_path, _template("Α.", "Β."))).fonts
+    regular, bold = typeface.font(fonts), typeface.font(fonts, bold=True)
+    assert typeface.font(fonts, italic=True) == regular  # Noto Serif lends its upright face
+    spans = (Span("Ζευς", bold=True), Span(" και "), Span("εννέα", italic=True),
+             Span(" ★", bold=True))
+    paragraph = Paragraph(markup(spans, "#2f4f8f", 9.5, fonts), Styles("#2f4f8f",
+                                                                     fonts=fonts).body)
+    drawn = [(frag.text, frag.fontName) for frag in paragraph.frags]
+    # the family's <b> link cannot be trusted when one face stands for several: each run
+    # names its face, and the star, which Noto Serif lacks, comes from DejaVu Sans Bold
+    assert drawn == [("Ζευς", bold), (" και ", regular), ("εννέα", regular), (" ", bold),
+                     ("★", "PK-DejaVuSans-Bold")]

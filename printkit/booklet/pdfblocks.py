@@ -159,6 +159,10 @@ def markup(spans: Inline, accent: str, size: float = 9.5, fonts: FontStack | Non
     ``bold`` and ``italic`` its style's), each in the stack ``fonts`` (the house stack when
     ``None``): a run of letters the first face lacks names the face that has them."""
     stack = fonts or house_stack()
+    # <b> and <i> follow the family's links, which are sound only for a family with all
+    # four faces; a family that lends one face for another gets each face by its name
+    linked = len({typeface.font(stack, bold=b, italic=i)
+                  for b in (False, True) for i in (False, True)}) == 4
     out = []
     for span in spans:
         if span is LINE_BREAK or span.text == "\n":
@@ -173,9 +177,11 @@ def markup(spans: Inline, accent: str, size: float = 9.5, fonts: FontStack | Non
             text = (f'<font name="{typeface.font(stack, bold=True, italic=True)}">'
                     f"{text}</font>")
         elif span.bold:
-            text = f"<b>{text}</b>"
+            text = (f"<b>{text}</b>" if linked else
+                    f'<font name="{typeface.font(stack, bold=True, italic=italic)}">{text}</font>')
         elif span.italic:
-            text = f"<i>{text}</i>"
+            text = (f"<i>{text}</i>" if linked else
+                    f'<font name="{typeface.font(stack, bold=bold, italic=True)}">{text}</font>')
         if span.small:
             text = f'<font size="{size * SMALL:.2f}" color="#5a6272">{text}</font>'
         out.append(text)
