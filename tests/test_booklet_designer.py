@@ -8,6 +8,7 @@ every sheet the kit prints."""
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import unicodedata
 from dataclasses import replace
@@ -25,6 +26,8 @@ from printkit.booklet.files import booklet_files
 from printkit.booklet.pdfblocks import Styles, markup
 from printkit.cli import main
 from printkit.console import Console
+from printkit.definition.fonts import FontFamily, shipped_families
+from printkit.definition.fontstack import FontStack
 from printkit.kit.games import resolve
 from printkit.pdf.paper import paper_by_name
 from tests.conftest import ROOT
@@ -116,8 +119,18 @@ def test_greek_prose_is_drawn_from_the_definitions_font(built: Path) -> None:
 
 def test_html_booklet_names_the_same_stack(built: Path) -> None:
     html = (built / "booklet.html").read_text(encoding="utf-8")
-    assert 'font-family: "Noto Serif", "DejaVu Sans", Verdana' in html
+    # the font's key first (the preview serves the definition's font under it), its name
+    # for a reader who has it installed, then DejaVu Sans
+    assert re.search(r'font-family: "pk-[0-9a-f]+", "Noto Serif", "DejaVu Sans", Verdana',
+                     html)
     assert "Bitstream Vera" not in html
+
+
+def test_a_font_name_cannot_leave_the_html_booklets_style() -> None:
+    dejavu = shipped_families()["DejaVu Sans"]
+    odd = FontFamily('Odd"</style><script>x</script>{', "pk-0a", (), dejavu.faces)
+    listed = typeface.css_fonts(FontStack((odd, dejavu)))
+    assert listed.startswith('"pk-0a", "Odd/stylescriptx/script", "DejaVu Sans", ')
 
 
 def test_covers_claim_no_engine_check_without_examples(built: Path) -> None:

@@ -99,7 +99,18 @@ def draw(canvas: Canvas, stack: FontStack, size: float, x: float, y: float, text
 
 
 def css_fonts(stack: FontStack) -> str:
-    """The HTML booklet's ``font-family`` list: the same stack, then a few common fonts."""
-    names = [_CSS_NAMES.get(f.name, '"' + f.name.replace('"', "") + '"')
-             for f in stack.families]
+    """The HTML booklet's ``font-family`` list: the same stack (a definition's font by the
+    key the preview serves it under, then by its name), then a few common fonts."""
+    names: list[str] = []
+    for family in stack.families:
+        shipped = _CSS_NAMES.get(family.name)
+        for name in [shipped] if shipped else [_quoted(family.key), _quoted(family.name)]:
+            if name not in names:
+                names.append(name)
     return ", ".join([*names, *CSS_TAIL])
+
+
+def _quoted(name: str) -> str:
+    """``name`` as a CSS string inside the page's ``<style>``: the characters that could
+    end the string, the rule or the element are left out."""
+    return '"' + "".join(c for c in name if c.isprintable() and c not in '"\\<>{};') + '"'
