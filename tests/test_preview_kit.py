@@ -62,11 +62,11 @@ def test_every_back_and_the_tuck_box_of_white_star() -> None:
     assert "tuckbox.pdf: the tuck box" in titles
     backs = preview.sections[1].pictures
     assert [p.name for p in backs] == ["back", "back of aid"]
-    # the deck's back is located at back:, the aid group's own at that group's back: value
+    # the deck's back is located at back:, the aid group's own at that group's back: key
     assert _line(backs[0].source).startswith("back:")
     file, _, number = backs[1].source.rpartition(":")
-    assert _line(f"{file}:{int(number) - 1}").strip() == "back:"
-    assert _line(backs[1].source).strip() == "kind: pattern"
+    assert _line(backs[1].source).strip() == "back:"
+    assert _line(f"{file}:{int(number) + 1}").strip() == "kind: pattern"
     aid = next(p for p in preview.pictures if p.name == "player-aid")
     # the aid's data row, written in the definition itself
     assert _line(aid.source).strip() == '- title: "Stars: player aid"'

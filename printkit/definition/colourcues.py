@@ -173,6 +173,23 @@ def located(definition: Definition, paths: Iterable[PathKey]) -> list[Location |
     return [_where(doc, path) for path in paths]
 
 
+def back_written(definition: Definition, base: PathKey, group: str) -> Location | None:
+    """Where the ``back:`` is written that the cards of face group ``group`` of the deck at
+    ``base`` (``()``: the main deck, ``("components", NAME)``: a cards component) take their
+    back from: the group's own, else the deck's (``None``: neither is written)."""
+    doc = _document(definition)
+    deck: object = doc.data if doc is not None else None
+    for key in base:
+        deck = deck.get(key) if isinstance(deck, dict) else None
+    if doc is None or not isinstance(deck, dict):
+        return None
+    groups = deck.get("faces")
+    for index, entry in enumerate(groups if isinstance(groups, list) else ()):
+        if isinstance(entry, dict) and entry.get("id") == group and "back" in entry:
+            return doc.where((*base, "faces", index, "back"), key=True)
+    return doc.where((*base, "back"), key=True) if "back" in deck else None
+
+
 def face_group_index(definition: Definition, group: str) -> int | None:
     """Where the face group ``group`` is in the file's ``faces:`` list (``None`` if it is
     not there), to locate a colour among its options."""

@@ -19,7 +19,7 @@ import io
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from printkit.definition.colourcues import face_group_index, located
+from printkit.definition.colourcues import back_written
 from printkit.definition.model import CardFace, Definition
 from printkit.errors import Location
 from printkit.kit.cards import CardsPlan
@@ -28,6 +28,7 @@ from printkit.kit.prepare import KitPlan
 from printkit.kit.tuckbox import KitTuckbox
 from printkit.pdf.artwork import Artwork
 from printkit.render.board import board_svg
+from printkit.yamlsource import PathKey
 
 PAGE_DPI = 110
 """The resolution a printed page (a score sheet) is shown at."""
@@ -72,7 +73,7 @@ def kit_sections(kit: KitPlan) -> tuple[Section, ...]:
     definition = kit.game.definition
     sections: list[Section] = []
     if kit.cards is not None:
-        sections += _deck("Cards", kit.cards, definition, definition.sections.get("back"))
+        sections += _deck("Cards", kit.cards, definition, definition.sections.get("back"), ())
     if kit.board is not None:
         sections.append(Section("Board", (Picture(
             "board", _where(definition.sections.get("board")),
@@ -81,7 +82,8 @@ def kit_sections(kit: KitPlan) -> tuple[Section, ...]:
         if isinstance(part, CardsPlan):
             where = next((c.where for c in definition.components
                           if c.name == part.deck_source.stem), None)
-            sections += _deck(part.deck_source.stem, part, definition, where)
+            sections += _deck(part.deck_source.stem, part, definition, where,
+                              ("components", part.deck_source.stem))
         elif isinstance(part, TokensPlan):
             sections.append(_tokens(part))
         elif isinstance(part, SheetPlan):
@@ -93,25 +95,26 @@ def kit_sections(kit: KitPlan) -> tuple[Section, ...]:
 
 
 def _deck(title: str, cards: CardsPlan, definition: Definition,
-          back_at: Location | None) -> list[Section]:
+          back_at: Location | None, base: PathKey) -> list[Section]:
     faces = tuple(Picture(art.key, _where(face.source) or _where(back_at), svg=art.svg)
                   for face, art in zip(cards.deck_source.faces, cards.faces, strict=True))
     backs = tuple(Picture(art.key.replace(":", " of "),
-                          _back_source(definition, art, back_at), svg=art.svg)
+                          _back_source(definition, cards, art, base) or _where(back_at),
+                          svg=art.svg)
                   for art in cards.backs)
     count = len(faces)
     return [Section(f"{title}: {count} face{'' if count == 1 else 's'}", faces),
             Section(f"{title}: back{'' if len(backs) == 1 else 's'}", backs)]
 
 
-def _back_source(definition: Definition, art: Artwork, back_at: Location | None) -> str:
-    """Where a back was written: a face group's own ``back:``, else the deck's."""
-    group = art.key.partition(":")[2]
-    index = face_group_index(definition, group) if group else None
-    if index is not None:
-        found = located(definition, [("faces", index, "back")])[0]
-        return _where(found) or _where(back_at)
-    return _where(back_at)
+def _back_source(definition: Definition, cards: CardsPlan, art: Artwork,
+                 base: PathKey) -> str:
+    """Where the back ``art`` was written: the ``back:`` of the face group of the first
+    card that shows it, else its deck's (empty: neither is written)."""
+    groups = {face.key: face.group for face in cards.deck_source.faces}
+    group = next((groups.get(face.key) for face, behind in zip(
+        cards.deck, cards.behind, strict=True) if behind.key == art.key), None)
+    return _where(back_written(definition, base, group)) if group is not None else ""
 
 
 def _tokens(part: TokensPlan) -> Section:
