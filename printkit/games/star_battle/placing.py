@@ -20,7 +20,7 @@ from printkit.games.star_battle.state import (
     Place,
     StarBattleMove,
     System,
-    reading_order,
+    reading_key,
 )
 
 _BIT = {step: 1 << i for i, step in enumerate(STEPS.values())}
@@ -61,7 +61,7 @@ def place_moves(index: Mapping[Cell, System], cards: Iterable[Card],
         for spot, bit in _around(cell):
             if spot not in index:
                 sides[spot] = get(spot, 0) | bit
-    every = sorted(sides, key=reading_order)
+    every = sorted(sides, key=reading_key)
     by_suit: dict[str, list[Cell]] = {}
     out: list[StarBattleMove] = []
     for card in cards:

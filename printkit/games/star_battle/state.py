@@ -14,6 +14,8 @@ Dreadnoughts and Scouts.  The rulings and the notation are described in
 
 from __future__ import annotations
 
+import bisect
+import functools
 import random
 import re
 import typing
@@ -76,6 +78,15 @@ class Card(NamedTuple):
 def reading_order(cell: Cell) -> tuple[int, int]:
     """Sort key: north to south, then west to east."""
     return (-cell[1], cell[0])
+
+
+reading_key = functools.cache(reading_order)
+""":func:`reading_order`, remembered for each cell (a sort calls it for every item)."""
+
+
+def system_order(system: System) -> tuple[int, int]:
+    """Sort key of a system: its cell's reading order."""
+    return reading_key(system[0])
 
 
 def cell_name(cell: Cell) -> str:
@@ -539,8 +550,13 @@ class Scratch:
         same_cells = len(systems) == len(self.order)
         if same_cells:  # the same cells: keep their reading order
             galaxy = tuple([systems[s.cell] for s in self.order])
+        elif len(systems) == len(self.order) + 1:  # a card laid: the last cell added
+            placed = systems[next(reversed(systems))]
+            laid = [systems[s.cell] for s in self.order]
+            bisect.insort(laid, placed, key=system_order)
+            galaxy = tuple(laid)
         else:
-            galaxy = tuple(sorted(systems.values(), key=lambda s: reading_order(s.cell)))
+            galaxy = tuple(sorted(systems.values(), key=system_order))
         # a hand or the discards left as they were are the state's own tuples again (a card
         # only taken out keeps a sorted list sorted)
         old = self.old_hands
