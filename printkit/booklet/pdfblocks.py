@@ -301,7 +301,7 @@ class Writer:
         if shrink < 1.0:
             fit = min(fit, max(fit * shrink, own * least_scale(scene)))
         self.drawn[diagram.ident] = fit  # the last one made of a diagram is the one drawn
-        return SceneFlowable(scene, diagram.faces, self.forms, fit)
+        return SceneFlowable(scene, diagram.faces, self.forms, fit, self.styles.fonts)
 
     def para(self, spans: Inline, style: ParagraphStyle) -> Paragraph:
         bold, italic = self.styles.weight(style)

@@ -74,7 +74,7 @@ def draw_cover(canvas: Canvas, page: Paper, cover: Cover, forms: FaceForms,
     if cover.picture is not None:
         y -= tall
         draw_scene(canvas, cover.picture.scene, cover.picture.faces, forms,
-                   (width - shown) / 2, y, shown)
+                   (width - shown) / 2, y, shown, fonts)
         y -= 12 * MM
     if cover.facts:
         _facts(canvas, cover, width, y, side, fonts)
@@ -133,7 +133,7 @@ def draw_back_cover(canvas: Canvas, page: Paper, cover: Cover, forms: FaceForms,
         tall = scene.height * shown / scene.width
         y = BACK_BAND + BACK_GAP / 2 if text else (page.height + BACK_BAND - tall) / 2
         draw_scene(canvas, scene, cover.picture.faces, forms, (page.width - shown) / 2, y,
-                   shown)
+                   shown, fonts)
     canvas.setFillColor(_hex(cover.background))
     canvas.rect(0, 0, page.width, BACK_BAND, stroke=0, fill=1)
     canvas.setFillColor(_hex(cover.ink))

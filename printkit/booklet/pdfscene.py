@@ -15,7 +15,8 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from printkit.pdf.fonts import BOLD, REGULAR
+from printkit.booklet import typeface
+from printkit.definition.fontstack import FontStack, house_stack
 from printkit.pdf.pdfcanvas import Form, saved, store_form
 from printkit.render.scene import (
     CardShape,
@@ -55,8 +56,10 @@ def _paint(canvas: Canvas, shape: RectShape, scale: float) -> tuple[int, int]:
 
 
 def draw_scene(canvas: Canvas, scene: Scene, faces: FaceLibrary, forms: FaceForms,
-               x: float, y: float, width: float) -> None:
-    """Draw ``scene`` ``width`` points wide with its lower-left corner at (x, y)."""
+               x: float, y: float, width: float, fonts: FontStack | None = None) -> None:
+    """Draw ``scene`` ``width`` points wide with its lower-left corner at (x, y), its words
+    in the booklet's stack ``fonts`` (Vera, then DejaVu Sans, when ``None``)."""
+    stack = fonts or house_stack()
     scale = width / scene.width
     top = y + scene.height * scale
     with saved(canvas):
@@ -67,15 +70,13 @@ def draw_scene(canvas: Canvas, scene: Scene, faces: FaceLibrary, forms: FaceForm
                     canvas.rect(x + shape.x * scale, top - (shape.y + shape.h) * scale,
                                 shape.w * scale, shape.h * scale, stroke=stroke, fill=fill)
             elif isinstance(shape, TextShape):
-                canvas.setFont(BOLD if shape.bold else REGULAR, shape.size * scale)
+                size = shape.size * scale
+                canvas.setFont(typeface.font(stack, bold=shape.bold), size)
                 canvas.setFillColor(colors.HexColor(shape.colour))
-                tx, ty = x + shape.x * scale, top - shape.baseline * scale
-                if shape.anchor == "middle":
-                    canvas.drawCentredString(tx, ty, shape.text)
-                elif shape.anchor == "end":
-                    canvas.drawRightString(tx, ty, shape.text)
-                else:
-                    canvas.drawString(tx, ty, shape.text)
+                # set_font=False: the font just set serves unless the words need another
+                typeface.draw(canvas, stack, size, x + shape.x * scale,
+                              top - shape.baseline * scale, shape.text, bold=shape.bold,
+                              anchor=shape.anchor, set_font=False)
             else:
                 _card(canvas, shape, faces, forms, x + shape.x * scale, top - shape.y * scale,
                       shape.width * scale)
@@ -101,8 +102,10 @@ class SceneFlowable(Flowable):  # type: ignore[misc]  # reportlab has no type hi
     pk_kind = "diagram"
     """Its kind in the record of what each page drew (:mod:`printkit.booklet.pdfflow`)."""
 
-    def __init__(self, scene: Scene, faces: FaceLibrary, forms: FaceForms, width: float) -> None:
+    def __init__(self, scene: Scene, faces: FaceLibrary, forms: FaceForms, width: float,
+                 fonts: FontStack | None = None) -> None:
         super().__init__()
+        self.fonts = fonts
         self.scene = scene
         self.faces = faces
         self.forms = forms
@@ -114,4 +117,5 @@ class SceneFlowable(Flowable):  # type: ignore[misc]  # reportlab has no type hi
         return self.width, self.height
 
     def draw(self) -> None:
-        draw_scene(self.canv, self.scene, self.faces, self.forms, 0, 0, self.width)
+        draw_scene(self.canv, self.scene, self.faces, self.forms, 0, 0, self.width,
+                   self.fonts)
