@@ -23,7 +23,8 @@ from printkit.booklet import typeface
 from printkit.booklet.build import load_booklet
 from printkit.booklet.document import Booklet, Components, Span
 from printkit.booklet.files import booklet_files
-from printkit.booklet.pdfblocks import Styles, markup
+from printkit.booklet.pdfblocks import Styles
+from printkit.booklet.pdfmarkup import markup
 from printkit.cli import main
 from printkit.console import Console
 from printkit.definition.fonts import FontFamily, shipped_families
