@@ -6,7 +6,6 @@ located above the last kit that built (the figures for how fast: bench/preview_b
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import time
 import urllib.request
@@ -32,8 +31,11 @@ def chromium_or_skip() -> str:
             pytest.fail("CI must install Debian's chromium for the browser tests")
         pytest.skip("no chromium on this machine")
     return CHROMIUM
-PICTURES = 41
-"""What the page shows of Stars and Stripes: 38 faces, the back, the board, the tuck box."""
+BOOKLET_PAGES = 20
+"""The pages of Stars and Stripes' booklet.pdf."""
+PICTURES = 41 + BOOKLET_PAGES
+"""What the page shows of Stars and Stripes: 38 faces, the back, the board, the tuck box,
+and every page of the booklet's PDF."""
 
 
 @pytest.fixture
@@ -102,15 +104,19 @@ def test_a_browser_sees_every_save(preview: PreviewServer, definition: Path,
     assert page.locator("h1").inner_text() == "Stars and Stripes"
     assert page.locator(".pictures img").count() == PICTURES
     assert page.locator("h2", has_text="Board").count() == 1
-    assert page.locator("#booklet").count() == 1
+    assert page.locator("#part-booklet img").count() == BOOKLET_PAGES
     _loaded(page)
-    # the booklet is set in the Vera the PDF embeds, fetched from the preview
-    booklet = page.frame(url=re.compile(r"/booklet\.html$"))
-    assert booklet is not None
+    # the booklet's HTML is offered beside its pages, set in the Vera the PDF embeds,
+    # fetched from the preview
+    with page.context.expect_page() as opened:
+        page.locator("#booklet-html").click()
+    booklet = opened.value
+    booklet.wait_for_load_state("load")
     booklet.wait_for_function("document.fonts.status === 'loaded'")
     fonts = booklet.evaluate("[...document.fonts].filter(f => f.status === 'loaded')"
                              ".map(f => f.family.replaceAll('\"', ''))")
     assert "Bitstream Vera Sans" in fonts
+    booklet.close()
     # a save that changes the title shows without touching the browser
     text = definition.read_text()
     definition.write_text(text.replace("title: Stars and Stripes",
@@ -175,7 +181,7 @@ def test_a_designer_clicks_through_a_kit_of_tokens_a_map_and_sheets(
         assert page.locator("#large-name").inner_text() == "Bowman (front)"
         page.keyboard.press("Escape")
         # a mistake in the data: the problem above, the last good kit below it
-        units.write_text(text.replace("Archer,", ","))
+        units.write_text(text.replace("Archer,blue,3,1,2,2", "Bowman,blue,3,1,2,x"))
         _wait(lambda: page.locator("#problems").count() == 1)
         assert "units.csv:" in page.locator("#problems").inner_text()
         assert "Bowman (front)" in page.locator("#part-0").inner_text()

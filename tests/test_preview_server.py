@@ -23,7 +23,7 @@ from printkit.preview import server as server_module
 from printkit.preview import watch
 from printkit.preview.answer import allowed_hosts, answer
 from printkit.preview.page import page
-from printkit.preview.render import Preview, render_preview
+from printkit.preview.render import Preview, complete, render_preview
 from printkit.preview.server import Live, PreviewServer, start
 from tests.conftest import ROOT, Run
 
@@ -168,9 +168,11 @@ def test_the_watcher_reads_exactly_the_files_the_definition_reads(folder: Path) 
                                 *icons}
     assert reads.missing == {str(folder / "spellbook.md.j2")}  # no booklet, yet
     assert reads.folders() == [str(folder), str(folder / "icons")]
-    # a shipped game: its definition, its template and the template's partial
-    shipped = render_preview(ROOT / "decks" / "stars-and-stripes.yaml").reads
-    assert {Path(path).name for path in shipped.files} == {
+    # a shipped game: its definition, then, with the booklet, its template and the
+    # template's partial
+    first = render_preview(ROOT / "decks" / "stars-and-stripes.yaml")
+    assert {Path(path).name for path in first.reads.files} == {"stars-and-stripes.yaml"}
+    assert {Path(path).name for path in complete(first).reads.files} == {
         "stars-and-stripes.yaml", "stars-and-stripes.md.j2", "booklet.md.j2"}
 
 

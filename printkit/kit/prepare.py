@@ -45,8 +45,10 @@ class KitPlan:
     """A tuck box for each deck (none when they are turned off)."""
 
 
-def prepare_kit(game: ResolvedGame, options: BuildOptions) -> KitPlan:
-    """Check and draw everything but the PDFs; raises every problem a build would hit."""
+def prepare_kit(game: ResolvedGame, options: BuildOptions, *, booklet: bool = True) -> KitPlan:
+    """Check and draw everything but the PDFs; raises every problem a build would hit.
+    Without ``booklet`` the booklet is left out (``None``): the preview shows the rest
+    first and prepares it after (:func:`prepare_booklet`)."""
     print_plan = plan(game.definition, options)
     cards = plan_cards(game.definition, print_plan) if game.definition.faces else None
     board = plan_board(game, print_plan, board_sheet=options.board_paper)
@@ -54,10 +56,17 @@ def prepare_kit(game: ResolvedGame, options: BuildOptions) -> KitPlan:
                                  board_sheet=options.board_paper)
     _check_held(game, cards, components)
     tuckboxes = plan_tuckboxes(game.definition, cards, components)
+    prepared = prepare_booklet(game, print_plan, options) if booklet else None
+    return KitPlan(game, print_plan, cards, board, components, prepared, tuckboxes)
+
+
+def prepare_booklet(game: ResolvedGame, print_plan: PrintPlan,
+                    options: BuildOptions) -> Booklet | None:
+    """The game's booklet rendered and verified (``None`` when it has none)."""
     booklet = load_booklet(game.definition, game.engine, spec=print_plan.spec)
     if booklet is not None:
         check_page(booklet_page(print_plan.paper), paper_location(game.definition, options))
-    return KitPlan(game, print_plan, cards, board, components, booklet, tuckboxes)
+    return booklet
 
 
 def _check_held(game: ResolvedGame, cards: CardsPlan | None,

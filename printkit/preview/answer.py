@@ -2,7 +2,7 @@
 
 Only ``GET`` and ``HEAD`` of the few things a rendering made are answered: the page
 (``/``), its version number (``/version``), each picture of the kit (``/picture/N.svg`` or
-``.png``), the booklet (``/booklet.html``) and the font files the booklet names
+``.png``), the booklet (``/booklet.pdf``, ``/booklet.html``) and the font files the booklet names
 (``/font/NAME.ttf``, content-addressed, so a browser may keep them); a query is ignored but
 for ``/version?after=N`` (answered once the version is no longer N).  Everything else gets
 an empty error answer, and nothing is ever read from disk on a request's say.
@@ -125,6 +125,8 @@ def route(path: str, preview: Preview, version: int, name: str) -> Answer:
         return _ok(str(version), "text/plain")
     if path == "/booklet.html" and preview.booklet:
         return _ok(preview.booklet, "text/html")
+    if path == "/booklet.pdf" and preview.booklet_pdf:
+        return Answer(HTTPStatus.OK, preview.booklet_pdf, "application/pdf")
     picture = _PICTURE.fullmatch(path)
     pictures = preview.pictures if picture is not None else ()
     if picture is not None and int(picture.group(1)) < len(pictures):

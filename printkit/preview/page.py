@@ -1,5 +1,6 @@
 """The preview page: every part of the kit, a large view of a clicked picture with where it
-was defined, the booklet, and the problems of the last save above the last good kit.
+was defined, the booklet's printed pages (and a link to its HTML), and the problems of the
+last save above the last good kit.
 
 The page reloads when the version number moves on (it asks ``/version?after=N``, which the
 server answers only once the version is no longer N, or after a while: a page left open
@@ -40,7 +41,7 @@ h2 { font-size: 1.05em; margin-top: 1.4em; }
 .wide .pictures img { height: auto; max-width: min(100%, 900px); max-height: 70vh; }
 .pictures figcaption { max-width: 170px; overflow-wrap: anywhere; margin: 2px auto 0 auto; }
 .wide .pictures figcaption { max-width: none; }
-#booklet { width: 100%; height: 80vh; border: 1px solid #ccc; }
+#booklet-pending { color: #8a5a00; font-size: 0.85em; }
 #large { max-width: 95vw; max-height: 95vh; padding: 1em; border: 1px solid #888; }
 #large img { display: block; height: 80vh; width: auto; max-width: 90vw; object-fit: contain;
   background: #fff; margin: 0 auto; }
@@ -110,10 +111,8 @@ def page(preview: Preview, version: int, name: str) -> str:
         parts.append(_section(section, f"part-{number}", index))
         links.append(f'<a href="#part-{number}">{html.escape(section.title)}</a>')
         index += len(section.pictures)
-    if preview.booklet:
-        parts.append('<section id="part-booklet"><h2>Booklet</h2>'
-                     '<iframe id="booklet" src="/booklet.html" title="the booklet"></iframe>'
-                     "</section>")
+    if preview.booklet_pages is not None or preview.rest is not None:
+        parts.append(_booklet(preview, index))
         links.append('<a href="#part-booklet">Booklet</a>')
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f"<title>{title} - printkit preview</title><style>{STYLE}</style></head>\n"
@@ -123,6 +122,25 @@ def page(preview: Preview, version: int, name: str) -> str:
             '<dialog id="large"><img id="large-image" alt="">'
             '<p><b id="large-name"></b> <code id="large-source"></code></p></dialog>\n'
             f"<script>{SCRIPT}</script></body></html>\n")
+
+
+def _booklet(preview: Preview, first: int) -> str:
+    """The booklet: its PDF's pages (numbered from ``first``), a link to its HTML, and a
+    note while it is being prepared again."""
+    note = ""
+    if preview.rest is not None:
+        note = ('<p id="booklet-pending">The booklet is being brought up to date'
+                + (": below, the last one." if preview.booklet_pages is not None else ".")
+                + "</p>")
+    link = ""
+    if preview.booklet:
+        link = ('<p><a id="booklet-pdf" href="/booklet.pdf" target="_blank">booklet.pdf</a>, '
+                "drawn page by page below; "
+                '<a id="booklet-html" href="/booklet.html" target="_blank">the booklet as '
+                "HTML</a> (a browser breaks its lines its own way, not as the PDF)</p>")
+    pages = (_section(preview.booklet_pages, "part-booklet-pages", first)
+             if preview.booklet_pages is not None else "")
+    return f'<section id="part-booklet"><h2>Booklet</h2>{note}{link}{pages}</section>'
 
 
 def _section(section: Section, anchor: str, first: int) -> str:

@@ -2,7 +2,9 @@
 
 Two threads do the work.  The watcher waits, without looking at anything, for a change to one
 of the files the last rendering read (:mod:`printkit.preview.watch`); then it prepares the
-game again (:func:`~printkit.preview.render.render_preview`) and bumps a version number.
+game again (:func:`~printkit.preview.render.render_preview`) and bumps a version number,
+and once more after preparing the booklet, the slowest part, so an edited card shows
+before the booklet is brought up to date.
 The page asks for that number every few hundred milliseconds and reloads when it moves.
 Problems are shown on the page, located as on the command line, above the last kit that
 built, and the server keeps running.
@@ -26,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.preview.answer import ERROR_TOO_LARGE, Request, allowed_hosts, parse, reply
-from printkit.preview.render import Preview, render_preview, under_problems
+from printkit.preview.render import Preview, pending_over, render_preview, under_problems
 from printkit.preview.watch import Stop, wait_for_change
 from printkit.settings import Settings
 
@@ -65,14 +67,26 @@ class Live:
     """Called in the watcher's thread after each rebuild."""
 
     def rebuild(self) -> None:
-        """Render the definition again and publish the result."""
+        """Render the definition again and publish the result: first everything but the
+        booklet (the page shows it at once), then the booklet too."""
+        preview = self._rendered(lambda: self.render(self.definition, variant=self.variant,
+                                                     overrides=self.overrides))
+        with self.changed:
+            preview = pending_over(self.preview, preview)
+        self._publish(preview)
+        while preview.rest is not None and not preview.problems:
+            preview = self._rendered(preview.rest)
+            self._publish(preview)
+
+    def _rendered(self, render: Callable[[], Preview]) -> Preview:
         try:
-            preview = self.render(self.definition, variant=self.variant,
-                                  overrides=self.overrides)
+            return render()
         except Exception as exc:  # a bug in printkit: say so on the page, keep watching
-            preview = Preview(problems=f"internal error ({type(exc).__name__}: {exc}): this "
-                                       "is a bug in printkit; the preview goes on watching",
-                              reads=self.preview.reads)
+            return Preview(problems=f"internal error ({type(exc).__name__}: {exc}): this "
+                                    "is a bug in printkit; the preview goes on watching",
+                           reads=self.preview.reads)
+
+    def _publish(self, preview: Preview) -> None:
         with self.changed:
             if preview.problems:  # keep showing the last good kit beneath the problems
                 preview = under_problems(self.preview, preview)
@@ -242,6 +256,8 @@ def serve_until_interrupted(preview: PreviewServer, say: Callable[[str], None]) 
                 while live.version == shown:
                     live.changed.wait()
                 shown, problems = live.version, live.preview.problems
-            say("rebuilt: " + ("problems shown on the page" if problems else "all well"))
+                pending = live.preview.rest is not None
+            say("rebuilt: " + ("problems shown on the page" if problems else
+                               "the kit; the booklet follows" if pending else "all well"))
     finally:
         preview.close()
