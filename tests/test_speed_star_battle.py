@@ -1,0 +1,84 @@
+"""Star Battle's engine, made faster for issue 27, still plays exactly the same games.
+
+Seeded games are played as ``bench/rules_bench.py`` seeds them, by the random agent and by
+the beginner (whose long games go through the action moves the speed work changed), and
+each is hashed: every position's legal moves in order, each move chosen, the result and
+the last position.  The digests were written by this file against commit 2d7b60e, the
+engine before that work::
+
+    PYTHONPATH=<worktree of 2d7b60e> python tests/test_speed_star_battle.py
+
+A change that alters one legal move, its order, one chance outcome, one agent choice or
+one result changes a digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from printkit.rules import registry
+from printkit.rules.base import Game
+from printkit.simulator.agents import make_agent
+
+RANDOM_GAMES = 60
+BEGINNER_GAMES = 2
+MAX_MOVES = 600
+"""Moves hashed per game: a beginner's game runs to thousands of moves, and its action
+lists, hundreds of moves long, are well under way by then."""
+
+EXPECTED = {
+    "random": "7bd6d629735593a982935316cf020693e9bdb04c3d6d86d89717ae649178b26f",
+    "beginner": "053843ac204c78b7cd0150b5e55ef5fb405626206566ba0e2c673168bff402b8",
+}
+
+
+def _game() -> Game[object, object, object]:
+    return registry.engine_class("star-battle").from_options({})
+
+
+def game_digest(game: Game[object, object, object], agent_name: str, index: int) -> str:
+    """A digest of game ``index`` played by ``agent_name`` in every seat."""
+    agent = make_agent(agent_name, game)
+    chance = random.Random(f"printkit:0:{index + 1}:chance")
+    rng = random.Random(f"printkit:0:{index + 1}:agent")
+    digest = hashlib.sha256()
+    state = game.initial_state(chance)
+    for _ in range(MAX_MOVES):
+        if game.is_terminal(state):
+            digest.update(f"end {game.winners(state)!r}".encode())
+            break
+        moves = game.legal_moves(state)
+        digest.update(repr(list(moves)).encode())
+        move = agent.choose(game, state, moves, chance, rng)
+        digest.update(f"> {move!r}\n".encode())
+        state = game.apply(state, move, chance)
+    digest.update(game.format_state(state).encode())
+    return digest.hexdigest()
+
+
+def agent_digest(agent_name: str, games: int) -> str:
+    """One digest over ``games`` games of ``agent_name``."""
+    game = _game()
+    digest = hashlib.sha256()
+    for index in range(games):
+        digest.update(game_digest(game, agent_name, index).encode())
+    return digest.hexdigest()
+
+
+def test_random_games_are_those_before_the_speed_work() -> None:
+    assert agent_digest("random", RANDOM_GAMES) == EXPECTED["random"]
+
+
+def test_beginner_games_are_those_before_the_speed_work() -> None:
+    assert agent_digest("beginner", BEGINNER_GAMES) == EXPECTED["beginner"]
+
+
+def test_the_digest_sees_the_game() -> None:
+    game = _game()
+    assert game_digest(game, "random", 0) != game_digest(game, "random", 1)
+
+
+if __name__ == "__main__":
+    print({"random": agent_digest("random", RANDOM_GAMES),
+           "beginner": agent_digest("beginner", BEGINNER_GAMES)})
