@@ -1,10 +1,11 @@
 """Benchmark: what ``printkit preview`` costs at rest and how fast an edit reaches it.
 
-    python bench/preview_bench.py [--game spellbook|stars-and-stripes] [--code DIR]
-                                  [--filler 6000] [--idle 10] [--edits 5]
-                                  [--log inside|outside] [--browser]
+    python bench/preview_bench.py [--game spellbook|stars-and-stripes|stars-and-stripes-card]
+                                  [--code DIR] [--filler 6000] [--idle 10] [--edits 5]
+                                  [--full 3] [--log inside|outside] [--browser]
 
-The game (the Spellbook example, or Stars and Stripes with its board and booklet) is copied
+The game (the Spellbook example, or Stars and Stripes with its board and booklet, its title
+or one card edited) is copied
 into a fresh folder beside ``--filler`` small files (a stand-in for a virtual environment
 kept next to a definition), and ``printkit preview`` is started on it as a separate
 process, its log written into that same folder as ``preview.log`` (or, with ``--log
@@ -12,11 +13,17 @@ outside``, beside the folder).  Then:
 
 * CPU at rest: the process's user and system time (``/proc/PID/stat``) over ``--idle``
   seconds with no file changing, as a share of one core; its thread count beside it;
+* wake-ups at rest: the voluntary context switches of all its threads
+  (``/proc/PID/task/*/status``) over another ``--idle`` seconds: a thread that sleeps in a
+  loop shows here even when it costs little CPU;
 * rebuilds at rest: how many times the page's version moved over those seconds (anything
   above 0 is the preview rebuilding from its own log or an unrelated file);
-* edit to rebuilt: seconds from an edit (a cell of ``spells.csv``; the title in the Stars
-  and Stripes definition) to ``/version`` answering a new number (asked every 10 ms),
-  ``--edits`` times;
+* edit to page updated: seconds from an edit (a cell of ``spells.csv``; the title, or the
+  Trump's label, in the Stars and Stripes definition) to ``/version`` answering a new number
+  (asked every 10 ms), ``--edits`` times; and to the page complete (no part marked as being
+  brought up to date: the booklet follows the rest of the kit);
+* full rebuild: the preview's whole rendering (booklet included) with an empty cache, in a
+  fresh process, ``--full`` times, the import not counted;
 * with ``--browser``, the same page open in Debian's Chromium (headless, through
   Playwright): the server's CPU at rest over ``--idle`` seconds with the page open, and
   seconds from an edit to the page showing the new version.
@@ -38,6 +45,22 @@ Stars and Stripes  19.2% -> 0.1%       17.8% -> 0.1%    1.17 s -> 0.86 s    1.69
 
 With its log inside the folder the preview before rebuilt 20 times in 10 s with nothing
 edited (21.6% of a core); after, 0 times (0.0%).
+
+Later (issue 25, second round; load 8-9 on the 2 cores, log inside the folder, medians):
+"before" is commit bde3a89 for the rebuild (the booklet as HTML, prepared before the page
+moved on) and 0abe7df for the watcher (watchfiles' 50 ms step loop); "after" the watchdog
+watcher and the two-phase rebuild, whose booklet is the PDF's pages drawn:
+
+==========================  =====================  ============  ==============  ==========
+game, edit                  wake-ups in 10 s idle  edit to page  page complete   full
+==========================  =====================  ============  ==============  ==========
+Spellbook, one cell         200 -> 0               0.13 -> 0.11  0.13 -> 0.12    0.89, 0.72
+Stars and Stripes, Trump    0 -> 0 (both watchdog)  0.31 -> 0.10  0.32 -> 1.30    0.82, 1.60
+==========================  =====================  ============  ==============  ==========
+
+(seconds; "full" is the full rebuild before, after).  The booklet now costs more to bring
+up to date because the preview makes the booklet's PDF (0.5 s) and draws its 20 pages
+(0.35 s) where it used to hand the browser HTML; the edited card shows first, in 0.1 s.
 """
 
 from __future__ import annotations
@@ -88,7 +111,11 @@ GAMES = {
     "spellbook": Game(_spellbook, "spellbook.yaml", "spells.csv", "Spark,", "Spark {},"),
     "stars-and-stripes": Game(_stars, "stars-and-stripes.yaml", "stars-and-stripes.yaml",
                               "title: Stars and Stripes\n", "title: Stars and Stripes {}\n"),
+    "stars-and-stripes-card": Game(_stars, "stars-and-stripes.yaml", "stars-and-stripes.yaml",
+                                   "label: TRUMP\n", "label: TRUMP {}\n"),
 }
+"""``stars-and-stripes`` edits the title (every part shows it); ``stars-and-stripes-card``
+one card, the Trump's label (the booklet's diagrams show the Trump too)."""
 
 
 def cpu_seconds(pid: int) -> float:
@@ -106,6 +133,36 @@ def at_rest(pid: int, seconds: float) -> float:
 
 def threads(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/task"))
+
+
+def wakeups(pid: int) -> dict[str, int]:
+    """Each thread's voluntary context switches so far (a sleep or blocking wait that
+    ended counts one), by thread id."""
+    counts = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            status = Path(f"/proc/{pid}/task/{task}/status").read_text()
+        except OSError:
+            continue
+        counts[task] = int(next(line.split()[1] for line in status.splitlines()
+                                if line.startswith("voluntary_ctxt_switches:")))
+    return counts
+
+
+def woken_at_rest(pid: int, seconds: float) -> tuple[int, int]:
+    """Wake-ups of all the process's threads over ``seconds`` of waiting, and the most of
+    any one thread."""
+    first = wakeups(pid)
+    time.sleep(seconds)
+    later = wakeups(pid)
+    each = [later[task] - first.get(task, 0) for task in later]
+    return sum(each), max(each, default=0)
+
+
+def page_complete(url: str) -> bool:
+    """Whether the page shows no part still being brought up to date."""
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        return b'id="booklet-pending"' not in answer.read()
 
 
 def version(url: str) -> str:
@@ -146,8 +203,10 @@ def start(definition: Path, code: str | None, log_path: Path
 
 
 def edit_to_rebuilt(game: Game, folder: Path, original: str, url: str, edits: int
-                    ) -> list[float]:
-    took = []
+                    ) -> tuple[list[float], list[float]]:
+    """Seconds from each edit to the first new version (the page updated), and to the page
+    complete (the booklet too)."""
+    took, complete = [], []
     for number in range(1, edits + 1):
         before = version(url)
         game.edit(folder, original, number)
@@ -155,7 +214,35 @@ def edit_to_rebuilt(game: Game, folder: Path, original: str, url: str, edits: in
         while version(url) == before:
             time.sleep(0.01)
         took.append(time.monotonic() - started)
+        while not page_complete(url):
+            time.sleep(0.01)
+        complete.append(time.monotonic() - started)
         time.sleep(1.0)
+    return took, complete
+
+
+def full_rebuilds(game: Game, code: str | None, repeat: int) -> list[float]:
+    """Seconds a full rebuild of the edited game takes: the preview's whole rendering with
+    an empty cache (every face drawn, the booklet made again), in a fresh process each, the
+    import not counted."""
+    script = ("import sys, time; from pathlib import Path\n"
+              "from printkit.preview import render\n"
+              "started = time.monotonic()\n"
+              "done = render.render_preview(Path(sys.argv[1]))\n"
+              "done = render.complete(done) if hasattr(render, 'complete') else done\n"
+              "print(time.monotonic() - started)\n")
+    took = []
+    with tempfile.TemporaryDirectory() as temp:
+        folder = Path(temp) / "game"
+        game.copy(folder)
+        for number in range(repeat):
+            env = dict(os.environ, XDG_CACHE_HOME=str(Path(temp) / f"empty-{number}"))
+            if code:
+                env["PYTHONPATH"] = code
+            out = subprocess.run([sys.executable, "-c", script, str(folder / game.definition)],
+                                 capture_output=True, text=True, env=env, check=True,
+                                 cwd=temp)
+            took.append(float(out.stdout.split()[-1]))
     return took
 
 
@@ -202,6 +289,8 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=10.0)
     parser.add_argument("--edits", type=int, default=5)
     parser.add_argument("--log", choices=("inside", "outside"), default="inside")
+    parser.add_argument("--full", type=int, default=3,
+                        help="full rebuilds timed beside the edits (0: none)")
     parser.add_argument("--browser", action="store_true",
                         help="also with the page open in headless Chromium")
     args = parser.parse_args()
@@ -214,20 +303,30 @@ def main() -> None:
             time.sleep(3.0)  # let the first rebuilds settle
             first_version = version(url)
             cpu = at_rest(process.pid, args.idle)
+            woken, most = woken_at_rest(process.pid, args.idle)
             moved = int(version(url)) - int(first_version)
             count = threads(process.pid)
             original = (folder / game.edited).read_text()
-            took = edit_to_rebuilt(game, folder, original, url, args.edits)
+            load = os.getloadavg()
+            took, complete = edit_to_rebuilt(game, folder, original, url, args.edits)
             browser = (in_browser(game, folder, original, url, args.edits, process.pid,
                                   args.idle) if args.browser else None)
         finally:
             process.terminate()
             process.wait(timeout=30)
+    full = full_rebuilds(game, args.code, args.full) if args.full else []
     print(f"{args.game}; code: {args.code or 'installed printkit'}; {args.filler} unrelated "
           f"files; log {args.log} the folder")
     print(f"CPU at rest over {args.idle:g} s: {cpu:.2f} s = {100 * cpu / args.idle:.1f}% "
           f"of a core; {count} threads; {moved} rebuilds with nothing edited")
-    print(f"edit to rebuilt ({args.edits} edits of {game.edited}): {_figures(took)}")
+    print(f"wake-ups at rest over {args.idle:g} s (voluntary context switches, all threads):"
+          f" {woken}, the most of one thread {most}")
+    print(f"load average at the edits: {' '.join(f'{value:.1f}' for value in load)}")
+    print(f"edit to page updated ({args.edits} edits of {game.edited}): {_figures(took)}")
+    print(f"edit to page complete, booklet included: {_figures(complete)}")
+    if full:
+        print(f"full rebuild (empty cache, everything drawn, {args.full} runs): "
+              f"{_figures(full)}")
     if browser is not None:
         cpu, shown = browser
         print(f"with the page open in Chromium: CPU at rest {cpu:.2f} s = "

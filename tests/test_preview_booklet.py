@@ -13,8 +13,10 @@ from typing import Any
 import pypdfium2
 import pytest
 
+from printkit.booklet.pdf import booklet_pdf
 from printkit.kit.build import build_game
 from printkit.kit.options import BuildOptions
+from printkit.preview import bookletview
 from printkit.preview.kitview import pdf_pages
 from printkit.preview.page import page
 from printkit.preview.render import Preview, complete, render_preview
@@ -115,3 +117,22 @@ def test_an_edit_shows_the_kit_first_then_the_booklet(preview: PreviewServer,
     assert last.booklet_pdf != before.booklet_pdf
     assert last.sections == first.sections
 
+
+
+def test_an_unchanged_booklet_is_not_made_again(definition: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[int] = []
+    make = booklet_pdf
+
+    def counted(*args: Any) -> Any:
+        made.append(1)
+        return make(*args)
+
+    monkeypatch.setattr(bookletview, "booklet_pdf", counted)
+    first = complete(render_preview(definition))
+    again = complete(render_preview(definition))  # a save that changed nothing
+    assert len(made) == 1 and again.booklet_pdf == first.booklet_pdf
+    definition.write_text(definition.read_text().replace("label: TRUMP\n",
+                                                         "label: TRUMPET\n", 1))
+    edited = complete(render_preview(definition))
+    assert len(made) == 2 and edited.booklet_pdf != first.booklet_pdf
