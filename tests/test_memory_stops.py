@@ -58,4 +58,4 @@ def test_a_font_read_out_of_memory_is_not_called_damaged(
     monkeypatch.setattr(fonts, "TTFont", _no_memory)
     monkeypatch.setattr(fonts, "read_font", _no_memory)
     with pytest.raises(MemoryError):
-        fonts._read_face(data, "DejaVu Sans", "regular", path, "DejaVuSans.ttf")
+        fonts._read_face(data, "DejaVu Sans", "DejaVu Sans", "regular", path, "DejaVuSans.ttf")

@@ -38,7 +38,7 @@ TWO_OF_A_NAME = (RandomAgent, RandomAgent)
 
 
 @pytest.mark.parametrize(("part", "attribute", "said"), [
-    ("engine", "NOT_AN_ENGINE", "is the class printkit.simulator.agents.RandomAgent, not a "
+    ("engine", "NOT_AN_ENGINE", "is the class printkit.simulator.basic_agents.RandomAgent, not a "
                                 "subclass of printkit.rules.base.Game"),
     ("face_kinds", "NAMES_NOT_KINDS", "is a tuple whose item 0 is a str, not a "
                                       "printkit.render.kinds.FaceKind"),
