@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -136,3 +137,45 @@ def test_an_unchanged_booklet_is_not_made_again(definition: Path,
                                                          "label: TRUMPET\n", 1))
     edited = complete(render_preview(definition))
     assert len(made) == 2 and edited.booklet_pdf != first.booklet_pdf
+
+
+def test_an_open_page_shows_the_kit_before_the_booklet_is_made(definition: Path,
+                                                                browser: Any) -> None:  # noqa: F811
+    started: list[tuple[int, int]] = []
+    """(version published, version of the last page served) as each booklet starts."""
+    live_box: list[PreviewServer] = []
+
+    def render(path: Path, **options: Any) -> Preview:
+        first = render_preview(path, **options)
+        rest = first.rest
+        if rest is None or not live_box:
+            return first
+        live = live_box[0].live
+
+        def noted() -> Preview:
+            with live.changed:
+                started.append((live.version, live.page_served))
+            assert rest is not None
+            return rest()
+        return replace(first, rest=noted)
+
+    server = start(definition, port=0, render=render)
+    live_box.append(server)
+    try:
+        shown = browser.new_page()
+        shown.goto(server.url)
+        live = server.live
+        with live.changed:  # the page waits for the next version
+            assert live.changed.wait_for(lambda: live.pages_open == 1 and live.waiting,
+                                         timeout=30)
+            before = live.version
+        definition.write_text(definition.read_text().replace("label: TRUMP\n",
+                                                             "label: TRUMPET\n", 1))
+        # the kit's version, then the booklet's
+        shown.wait_for_function(f"document.body.dataset.version === '{before + 2}'",
+                                timeout=60_000)
+        assert shown.locator("#booklet-pending").count() == 0
+        # the booklet was started only once the page of the kit's new version was served
+        assert started == [(before + 1, before + 1)]
+    finally:
+        server.close()

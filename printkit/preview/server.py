@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import socket
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +43,10 @@ SEND_SECONDS = 30.0
 """How long a client may take to read an answer."""
 LONG_POLL_SECONDS = 25.0
 """The longest ``/version?after=N`` waits for a new version before answering N."""
+PAGE_LOAD_SECONDS = 1.0
+"""The longest the booklet's rebuild waits for an open page to show the rest of the kit."""
+QUIET_SECONDS = 0.1
+"""A page has loaded once it has made no request for this long."""
 
 
 @dataclass
@@ -61,6 +66,14 @@ class Live:
     version: int = 0
     noticed: int = 0
     waiting: bool = False
+    pages_open: int = 0
+    """How many pages are waiting for the next version (``/version?after=N``)."""
+    pages_told: int = 0
+    """How many were waiting when the last version was published."""
+    page_served: int = -1
+    """The version of the last page (``/``) served."""
+    requests: int = 0
+    """How many requests have been answered."""
     changed: threading.Condition = field(default_factory=threading.Condition)
     stop: Stop = field(default_factory=Stop)
     listeners: list[Callable[[], None]] = field(default_factory=list)
@@ -75,8 +88,42 @@ class Live:
             preview = pending_over(self.preview, preview)
         self._publish(preview)
         while preview.rest is not None and not preview.problems:
+            self._let_the_page_load()
             preview = self._rendered(preview.rest)
             self._publish(preview)
+
+    def _let_the_page_load(self) -> None:
+        """Before the slow rest of a rebuild, give an open page the processor to show the
+        kit: wait until it has asked for the new version's page and then made no request
+        for :data:`QUIET_SECONDS` (it has its pictures), for at most
+        :data:`PAGE_LOAD_SECONDS`.  Without an open page, go on at once."""
+        deadline = time.monotonic() + PAGE_LOAD_SECONDS
+        with self.changed:
+            if self.pages_told == 0:
+                return
+            version = self.version
+            if not self.changed.wait_for(lambda: self.page_served >= version
+                                         or self.stop.is_set(),
+                                         timeout=PAGE_LOAD_SECONDS):
+                return
+            while (left := deadline - time.monotonic()) > 0 and not self.stop.is_set():
+                seen = self.requests
+                self.changed.wait(min(QUIET_SECONDS, left))
+                if self.requests == seen:
+                    return
+
+    def answered(self, path: str, version: int) -> None:
+        """Note a request answered (``path``, from ``version``'s rendering)."""
+        with self.changed:
+            self.requests += 1
+            if path == "/":
+                self.page_served = max(self.page_served, version)
+            self.changed.notify_all()
+
+    def page_waits(self, delta: int) -> None:
+        """Note a page starting (1) or ending (-1) a wait for the next version."""
+        with self.changed:
+            self.pages_open += delta
 
     def _rendered(self, render: Callable[[], Preview]) -> Preview:
         try:
@@ -92,6 +139,7 @@ class Live:
                 preview = under_problems(self.preview, preview)
             self.preview = preview
             self.version += 1
+            self.pages_told = self.pages_open  # each of them now reloads
             self.changed.notify_all()
         for listener in self.listeners:
             listener()
@@ -174,12 +222,19 @@ class _Server:
     async def _reply(self, head: bytes) -> bytes:
         request = parse(head, self.hosts)
         after = request.waits_after() if isinstance(request, Request) else None
-        if after is not None:
-            await self._version_after(after)
         live = self.live
+        if after is not None:
+            live.page_waits(1)
+            try:
+                await self._version_after(after)
+            finally:
+                live.page_waits(-1)
         with live.changed:
             preview, version = live.preview, live.version
-        return reply(request, preview, version, live.definition.name)
+        answer = reply(request, preview, version, live.definition.name)
+        if isinstance(request, Request):
+            live.answered(request.path, version)
+        return answer
 
     async def _version_after(self, version: int) -> None:
         """Return once the version is no longer ``version``, or after a while."""
