@@ -123,3 +123,48 @@ def test_imposed_pdf_places_the_pages_as_forms(paper: str, size: tuple[float, fl
             assert ref.get_object()["/Subtype"] == "/Form"
     again = booklet_files(booklet, PAPERS[paper])
     assert (again.pdf, again.imposed, again.html) == (files.pdf, files.imposed, files.html)
+
+
+def test_the_sheet_notes_are_set_in_the_booklets_fonts() -> None:
+    """The imposed sheets' margin notes use the stack the booklet is set in (a designer's
+    booklet in DejaVu Sans gets its notes in DejaVu Sans, not printkit's Vera)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.booklet.imposed import imposed_pdf
+    from printkit.definition.fonts import DEFAULT_FAMILY, shipped_families
+    from printkit.definition.fontstack import FontStack
+    from printkit.pdf.fonts import register_fonts
+
+    register_fonts()
+    page, sheet = PAPERS["a5"], PAPERS["a4"].landscape()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(page.width, page.height))
+    for _ in range(4):
+        canvas.showPage()
+    canvas.save()
+    stack = FontStack((shipped_families()[DEFAULT_FAMILY],))
+    imposed = PdfReader(io.BytesIO(imposed_pdf(buffer.getvalue(), page=page, sheet=sheet,
+                                               title="t", fonts=stack)))
+    fonts = {str(f.get_object()["/BaseFont"]) for p in imposed.pages
+             for f in _fonts(p)}
+    # (the blank reading pages of this test declare reportlab's Helvetica)
+    assert any("DejaVu" in name for name in fonts) and not any("Vera" in n for n in fonts)
+    plain = PdfReader(io.BytesIO(imposed_pdf(buffer.getvalue(), page=page, sheet=sheet,
+                                             title="t")))
+    assert any("Vera" in str(f.get_object()["/BaseFont"]) for p in plain.pages
+               for f in _fonts(p))
+
+
+def _fonts(page: Any) -> list[Any]:
+    """Every font object a page's forms use."""
+    found: list[Any] = []
+    resources = page.get("/Resources")
+    stack = [resources.get_object()] if resources is not None else []
+    while stack:
+        res = stack.pop()
+        found += list((res.get("/Font") or {}).values())
+        for xobject in (res.get("/XObject") or {}).values():
+            inner = xobject.get_object().get("/Resources")
+            if inner is not None:
+                stack.append(inner.get_object())
+    return found

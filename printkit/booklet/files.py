@@ -38,6 +38,6 @@ def booklet_files(booklet: Booklet, paper: Paper, duplex: str = "long") -> Bookl
     layout = booklet_pdf(booklet, page)
     sheet = paper.landscape() if paper.width < paper.height else paper
     imposed = imposed_pdf(layout.data, page=page, sheet=sheet, title=booklet.title,
-                          duplex=duplex)
+                          duplex=duplex, fonts=booklet.fonts)
     return BookletFiles(layout.data, imposed, booklet_html(booklet, page, layout),
                         layout.pages)

@@ -28,8 +28,9 @@ from pypdf.generic import (
     TextStringObject,
 )
 
+from printkit.booklet import typeface
 from printkit.booklet.impose import SheetSide, saddle_stitch, slots
-from printkit.pdf.fonts import REGULAR
+from printkit.definition.fontstack import FontStack, house_stack
 from printkit.pdf.paper import Paper
 from printkit.pdf.pdfcanvas import new_canvas
 from printkit.units import MM
@@ -60,15 +61,17 @@ def sheet_note(side: SheetSide, sheets: int, duplex: str) -> str:
     return f"Booklet sheet {side.sheet} of {sheets}, back ({flip}-edge flip)"
 
 
-def _notes(sides: tuple[SheetSide, ...], sheet: Paper, duplex: str, title: str) -> PdfReader:
-    """One page per sheet side holding its note (left-aligned over the left page)."""
+def _notes(sides: tuple[SheetSide, ...], sheet: Paper, duplex: str, title: str,
+           fonts: FontStack) -> PdfReader:
+    """One page per sheet side holding its note (left-aligned over the left page), set in
+    the booklet's font stack."""
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (sheet.width, sheet.height), title=title)
     sheets = len(sides) // 2
     for side in sides:
         canvas.setFillGray(NOTE_INK)
-        canvas.setFont(REGULAR, NOTE_SIZE)
-        canvas.drawString(12 * MM, sheet.height - NOTE_BASELINE, sheet_note(side, sheets, duplex))
+        typeface.draw(canvas, fonts, NOTE_SIZE, 12 * MM, sheet.height - NOTE_BASELINE,
+                      sheet_note(side, sheets, duplex))
         canvas.showPage()
     canvas.save()
     return PdfReader(io.BytesIO(buffer.getvalue()))
@@ -98,16 +101,17 @@ def _form(writer: PdfWriter, page: PageObject) -> IndirectObject:
 
 
 def imposed_pdf(reading: bytes, *, page: Paper, sheet: Paper, title: str,
-                duplex: str = "long") -> bytes:
+                duplex: str = "long", fonts: FontStack | None = None) -> bytes:
     """The saddle-stitch PDF of the reading-order PDF ``reading`` on landscape ``sheet``,
-    for turning over the edge ``duplex`` names (:func:`flip_of`)."""
+    for turning over the edge ``duplex`` names (:func:`flip_of`); the notes in the sheets'
+    margins are set in ``fonts`` (the booklet's stack; printkit's own type by default)."""
     reader = PdfReader(io.BytesIO(reading))
     count = len(reader.pages)
     left, right = slots(page, sheet)
     writer = PdfWriter()
     forms: dict[int, IndirectObject] = {}
     order = saddle_stitch(count)
-    notes = _notes(order, sheet, duplex, title)
+    notes = _notes(order, sheet, duplex, title, fonts or house_stack())
     for index, side in enumerate(order):
         target = writer.add_blank_page(sheet.width, sheet.height)
         xobjects = DictionaryObject()
