@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from printkit.preview.reads import Reads, stamp
+from printkit.preview.render import Preview
 from printkit.preview.server import Live, start
 from tests.conftest import ROOT
 
@@ -85,3 +87,23 @@ def test_a_file_deleted_then_written_again_is_seen(folder: Path) -> None:
         assert "Sparkle" in "".join(p.svg for p in live.preview.pictures)
     finally:
         server.close()
+
+
+def test_a_save_during_the_first_part_skips_the_stale_booklet(tmp_path: Path) -> None:
+    data = tmp_path / "cards.csv"
+    data.write_text("name\nA\n")
+    rests: list[int] = []
+
+    def render(path: Path, **options: object) -> Preview:
+        reads = Reads({str(data): stamp(str(data)) or (0, 0, 0)})
+        data.write_text("name\nA\nB\n")  # the designer saves again while this renders
+        return Preview(title="x", reads=reads, rest=rest)
+
+    def rest() -> Preview:
+        rests.append(1)
+        return Preview()
+
+    live = Live(tmp_path / "game.yaml", render=render)
+    live.rebuild()
+    assert rests == [] and live.version == 1 and live.preview.rest is not None
+    assert live.preview.reads.changed()  # so the watcher rebuilds at once

@@ -89,6 +89,8 @@ class Live:
         self._publish(preview)
         while preview.rest is not None and not preview.problems:
             self._let_the_page_load()
+            if preview.reads.changed():  # saved again meanwhile: the watcher starts over
+                return
             preview = self._rendered(preview.rest)
             self._publish(preview)
 
