@@ -58,7 +58,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from printkit.preview.render import render_preview
+from printkit.preview.render import complete, render_preview
 from printkit.render.kindtypes import BackKind, FaceKind
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -89,7 +89,7 @@ def _counted_render(definition: Path) -> tuple[float, int]:
     setattr(BackKind, "draw", counted_back)  # noqa: B010
     try:
         started = time.perf_counter()
-        preview = render_preview(definition)
+        preview = complete(render_preview(definition))  # the booklet too
         took = time.perf_counter() - started
     finally:
         setattr(FaceKind, "draw", face)  # noqa: B010
