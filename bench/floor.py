@@ -44,7 +44,8 @@ from printkit.booklet.document import (
 from printkit.booklet.document import PageBreak as PageBreakBlock
 from printkit.booklet.document import Paragraph as TextParagraph
 from printkit.booklet.document import Table as TextTable
-from printkit.booklet.pdfblocks import Styles, markup
+from printkit.booklet.pdfblocks import Styles
+from printkit.booklet.pdfmarkup import markup
 from printkit.games.stars_and_stripes.faces import layout
 from printkit.pdf.fonts import BOLD, REGULAR
 from printkit.pdf.geometry import Rect, SheetSpec, mirror_slot, pages_needed, sheet_grid
