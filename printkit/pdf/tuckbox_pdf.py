@@ -1,10 +1,10 @@
 """Draw a planned tuck box (:mod:`printkit.pdf.tuckbox_plan`) as a PDF.
 
 What is printed is the outside of the box: the deck's back on the back and on the front,
-where plates of the box's colour carry the title and the number of cards (the title's
-plate is left out when the back's own drawing already writes the title, as a patterned
-back's band does, so the front shows it once); the title along both spines and on the
-lid, the number of cards on the bottom.  The flaps that go inside
+where plates of the box's colour carry the title and the number of cards (the front's
+copy of the back leaves out the back's own words, so the title is said once there, on a
+plate over the band those words sat on); the title along both spines and on the lid, the
+number of cards on the bottom.  The flaps that go inside
 stay white; the glue flaps are grey and say so.  Cut lines are solid black, fold lines
 dashed grey (seen on white and on a dark colour alike), drawn last, over the artwork.
 """
@@ -12,7 +12,6 @@ dashed grey (seen on white and on a dark colour alike), drawn last, over the art
 from __future__ import annotations
 
 import io
-import xml.etree.ElementTree as ElementTree
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -22,6 +21,7 @@ from printkit.pdf.artwork import Artwork
 from printkit.pdf.geometry import INFO_BAND, Rect
 from printkit.pdf.label import draw_label, label_text
 from printkit.pdf.pdfcanvas import FormLibrary, new_canvas, saved
+from printkit.pdf.tuckbox_art import background, has_frame, without_words, word_band
 from printkit.pdf.tuckbox_net import Panel, Piece
 from printkit.pdf.tuckbox_plan import (
     HOW_TO,
@@ -145,61 +145,96 @@ def _art(canvas: Canvas, forms: FormLibrary, art: Artwork, plan: TuckboxPlan, x:
         canvas.doForm(form.name)
 
 
-def _back(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, panel: Panel) -> None:
-    """The deck's back over the whole back panel (its cut edges' bleed included)."""
-    r = panel.rect
-    scale = max(r.w / plan.card_width, r.h / plan.card_height)
-    x = r.x + (r.w - plan.card_width * scale) / 2
-    y = r.y + (r.h - plan.card_height * scale) / 2
+def _back(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, panel: Panel,
+          art: Artwork | None = None) -> None:
+    """The deck's back (or ``art``) over the whole panel (its cut edges' bleed included)."""
+    scale, x, y = _cover(plan, panel.rect)
     with saved(canvas):
         _clip(canvas, _bled(panel))
-        _art(canvas, forms, plan.back, plan, x, y, scale)
+        _art(canvas, forms, art or plan.back, plan, x, y, scale)
 
 
 def _front(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, panel: Panel) -> None:
-    """The deck's back, as on the back panel, under a plate of the box's colour with the
-    title across the top and one with the number of cards across the foot."""
-    _back(canvas, forms, plan, panel)
+    """The deck's back under a plate of the box's colour with the title and one with the
+    number of cards across the foot.  The back's own words are left out, so the title is
+    said once: where they sat on a band, the title's plate goes over that band, else across
+    the top; a framed back is shown whole between the plates rather than cropped."""
     r = panel.rect
     bled = _bled(panel)
     title = plan.title
-    if plan.subtitle is None and _art_writes(plan.back.svg, " ".join(title.lines)):
-        _count_plate(canvas, plan, r, bled)  # the back's band already says the title
-        return
+    svg = without_words(plan.back.svg)
+    art = Artwork(f"{plan.back.key}:front", svg) if svg != plan.back.svg else plan.back
     lead = title.size * 1.2
-    top = r.top - max(plan.size.notch + 2 * MM, 0.06 * r.h) - title.size
-    under = top - (len(title.lines) - 1) * lead - 0.3 * title.size
+    words = (len(title.lines) - 1) * lead + 1.3 * title.size
     if plan.subtitle is not None:
-        under -= 1.4 * plan.subtitle.size
+        words += 1.4 * plan.subtitle.size
+    foot = r.y + _count_height(plan)
+    notch = r.top - max(plan.size.notch + 2 * MM, 0.06 * r.h)
+    plate = _band_plate(plan, r, plan.back.svg, words + 4 * MM, foot, notch)
+    if plate is None:
+        plate = (notch - words - 2 * MM, bled.top)
+    if has_frame(svg):
+        _whole(canvas, forms, plan, art, bled, Rect(r.x, foot, r.w, plate[0] - foot))
+    else:
+        _back(canvas, forms, plan, panel, art)
     canvas.setFillColor(HexColor(plan.colour))
-    canvas.rect(bled.x, under - 2 * MM, bled.w, bled.top - under + 2 * MM, stroke=0, fill=1)
+    canvas.rect(bled.x, plate[0], bled.w, plate[1] - plate[0], stroke=0, fill=1)
     canvas.setFillColor(HexColor(plan.ink))
+    top = min(plate[1], notch) - (min(plate[1], notch) - plate[0] - words) / 2 - title.size
     for index, line in enumerate(title.lines):
         _line(canvas, title, line, r.x + r.w / 2, top - index * lead)
     if plan.subtitle is not None:
+        under = top - (len(title.lines) - 1) * lead - 0.3 * title.size
         _line(canvas, plan.subtitle, plan.subtitle.lines[0], r.x + r.w / 2,
-              under + 0.3 * plan.subtitle.size)
+              under - 1.1 * plan.subtitle.size)
     _count_plate(canvas, plan, r, bled)
+
+
+def _band_plate(plan: TuckboxPlan, r: Rect, svg: str, need: float, foot: float,
+                notch: float) -> tuple[float, float] | None:
+    """The bottom and top of a title plate over the band the back's words sit on, at least
+    ``need`` high, or None when there is no band or such a plate would run into the notch
+    or the count's plate."""
+    band = word_band(svg)
+    if band is None:
+        return None
+    scale, _, y = _cover(plan, r)
+    low = y + (plan.card_height - band[1] * MM) * scale
+    high = y + (plan.card_height - band[0] * MM) * scale
+    grow = max(0.0, need - (high - low)) / 2
+    low, high = low - grow, high + grow
+    return (low, high) if high <= notch and low >= foot + 2 * MM else None
+
+
+def _cover(plan: TuckboxPlan, r: Rect) -> tuple[float, float, float]:
+    """The scale that makes a card cover ``r``, and where its lower-left corner goes."""
+    scale = max(r.w / plan.card_width, r.h / plan.card_height)
+    return (scale, r.x + (r.w - plan.card_width * scale) / 2,
+            r.y + (r.h - plan.card_height * scale) / 2)
+
+
+def _whole(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, art: Artwork, bled: Rect,
+           room: Rect) -> None:
+    """The whole card, as large as fits in ``room``, on the card's background colour."""
+    with saved(canvas):
+        _clip(canvas, bled)
+        canvas.setFillColor(HexColor(background(art.svg) or plan.colour))
+        canvas.rect(bled.x, bled.y, bled.w, bled.h, stroke=0, fill=1)
+        scale = min(room.w / plan.card_width, room.h / plan.card_height)
+        _art(canvas, forms, art, plan, room.x + (room.w - plan.card_width * scale) / 2,
+             room.y + (room.h - plan.card_height * scale) / 2, scale)
+
+
+def _count_height(plan: TuckboxPlan) -> float:
+    return 2.4 * plan.count.size if plan.count is not None else 0.0
 
 
 def _count_plate(canvas: Canvas, plan: TuckboxPlan, r: Rect, bled: Rect) -> None:
     """The plate across the front's foot with the number of cards."""
     if plan.count is not None:
         canvas.setFillColor(HexColor(plan.colour))
-        canvas.rect(bled.x, r.y, bled.w, 2.4 * plan.count.size, stroke=0, fill=1)
-        _words_in(canvas, plan.count, Rect(r.x, r.y, r.w, 2.4 * plan.count.size), plan.ink)
-
-
-def _art_writes(svg: str, words: str) -> bool:
-    """Whether an artwork (printkit's own drawing of a back) writes ``words`` as one of its
-    texts, spaces aside: a patterned back's title band does."""
-    wanted = " ".join(words.split())
-    try:
-        root = ElementTree.fromstring(svg.encode())
-    except ElementTree.ParseError:
-        return False
-    return any(" ".join("".join(node.itertext()).split()) == wanted for node in root.iter()
-               if isinstance(node.tag, str) and node.tag.rsplit("}", 1)[-1] == "text")
+        canvas.rect(bled.x, r.y, bled.w, _count_height(plan), stroke=0, fill=1)
+        _words_in(canvas, plan.count, Rect(r.x, r.y, r.w, _count_height(plan)), plan.ink)
 
 
 def _words_in(canvas: Canvas, words: Words | None, r: Rect, ink: str) -> None:
