@@ -15,8 +15,16 @@ from printkit.console import Console
 from printkit.kit.games import resolve
 from printkit.kit.options import LAYOUTS, BuildOptions
 from printkit.kit.prepare import prepare_kit
-from printkit.pdf.tuckbox_art import has_frame, without_words, word_band
+from printkit.pdf.tuckbox_art import (
+    clear_edge,
+    has_frame,
+    shape_spans,
+    without_words,
+    word_band,
+)
+from printkit.pdf.tuckbox_pdf import front_plates
 from printkit.pdf.tuckbox_plan import TuckboxPlan
+from printkit.units import MM
 from tests.conftest import ROOT
 
 OLYMPIOI = str(ROOT / "sample-games" / "olympioi" / "olympioi.yaml")
@@ -82,3 +90,35 @@ def test_the_art_helpers_find_words_their_band_and_a_frame() -> None:
     framed = band.replace("</svg>", '<rect x="4" y="4" width="50" height="80" fill="none" '
                           'stroke="#000000"/></svg>')
     assert has_frame(framed)
+
+
+def test_a_plate_edge_ends_between_rows_of_the_pattern() -> None:
+    rows = [(10.0, 14.0), (20.0, 24.0), (30.0, 34.0)]  # bottom and top of each row
+    # an edge across a row moves past it, a gap clear: the plate hides the whole row
+    assert clear_edge(12.0, rows, up=True, most=40.0, gap=1.0) == 15.0
+    assert clear_edge(22.0, rows, up=False, most=0.0, gap=1.0) == 19.0
+    # an edge already between rows, a gap clear of both, stays
+    assert clear_edge(17.0, rows, up=True, most=40.0, gap=1.0) == 17.0
+    # one just under a row's bottom (its tips would touch the plate) moves past the row
+    assert clear_edge(9.5, rows, up=True, most=40.0, gap=1.0) == 15.0
+    # one that would have to go past ``most`` stays where it was
+    assert clear_edge(12.0, rows, up=True, most=14.5, gap=1.0) == 12.0
+    # rows closer than two gaps count as one: the edge goes past both
+    assert clear_edge(12.0, [(10.0, 14.0), (15.5, 18.0)], up=True, most=40.0, gap=1.0) == 19.0
+
+
+@pytest.mark.parametrize("game", ["white-star", "i-vant-to-be-alone", "star-battle",
+                                  "stars-and-stripes", "stars-and-bars"])
+def test_the_fronts_plates_end_between_the_patterns_rows(game: str) -> None:
+    box = _plan(game)
+    (front,) = box.pages[0].pieces[0].piece.panel("front")
+    foot, (low, high) = front_plates(box, front)
+    r = front.rect
+    scale = max(r.w / box.card_width, r.h / box.card_height)
+    y = r.y + (r.h - box.card_height * scale) / 2
+    shapes = [(y + (box.card_height - b * MM) * scale, y + (box.card_height - a * MM) * scale)
+              for a, b in shape_spans(without_words(box.back.svg))]
+    # no plate edge runs across a shape of the pattern (its tips would poke out)
+    for edge in (foot, low, high):
+        assert not [s for s in shapes if s[0] < edge < s[1]], (edge, shapes)
+    assert r.y < foot < low < high

@@ -21,7 +21,14 @@ from printkit.pdf.artwork import Artwork
 from printkit.pdf.geometry import INFO_BAND, Rect
 from printkit.pdf.label import draw_label, label_text
 from printkit.pdf.pdfcanvas import FormLibrary, new_canvas, saved
-from printkit.pdf.tuckbox_art import background, has_frame, without_words, word_band
+from printkit.pdf.tuckbox_art import (
+    background,
+    clear_edge,
+    has_frame,
+    shape_spans,
+    without_words,
+    word_band,
+)
 from printkit.pdf.tuckbox_net import Panel, Piece
 from printkit.pdf.tuckbox_plan import (
     HOW_TO,
@@ -42,6 +49,8 @@ FOLD_DASH = (4.0, 2.5)
 STEP_SIZE = 8.0
 """Points: the steps of making the box."""
 GLUE_GREY = 0.82
+PLATE_GAP = 0.8 * MM
+"""How far a front plate's edge stays from the pattern's shapes it does not cover."""
 BLEED = 1.5 * MM
 """How far a panel's colour runs past a cut edge, so a cut a little outside the line shows
 no white."""
@@ -164,15 +173,7 @@ def _front(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, panel: Panel) 
     title = plan.title
     svg = without_words(plan.back.svg)
     art = Artwork(f"{plan.back.key}:front", svg) if svg != plan.back.svg else plan.back
-    lead = title.size * 1.2
-    words = (len(title.lines) - 1) * lead + 1.3 * title.size
-    if plan.subtitle is not None:
-        words += 1.4 * plan.subtitle.size
-    foot = r.y + _count_height(plan)
-    notch = r.top - max(plan.size.notch + 2 * MM, 0.06 * r.h)
-    plate = _band_plate(plan, r, plan.back.svg, words + 4 * MM, foot, notch)
-    if plate is None:
-        plate = (notch - words - 2 * MM, bled.top)
+    foot, plate = front_plates(plan, panel)
     if has_frame(svg):
         _whole(canvas, forms, plan, art, bled, Rect(r.x, foot, r.w, plate[0] - foot))
     else:
@@ -180,14 +181,56 @@ def _front(canvas: Canvas, forms: FormLibrary, plan: TuckboxPlan, panel: Panel) 
     canvas.setFillColor(HexColor(plan.colour))
     canvas.rect(bled.x, plate[0], bled.w, plate[1] - plate[0], stroke=0, fill=1)
     canvas.setFillColor(HexColor(plan.ink))
-    top = min(plate[1], notch) - (min(plate[1], notch) - plate[0] - words) / 2 - title.size
+    ceiling = min(plate[1], _notch(plan, r))
+    top = ceiling - (ceiling - plate[0] - _words_height(plan)) / 2 - title.size
+    lead = title.size * 1.2
     for index, line in enumerate(title.lines):
         _line(canvas, title, line, r.x + r.w / 2, top - index * lead)
     if plan.subtitle is not None:
         under = top - (len(title.lines) - 1) * lead - 0.3 * title.size
         _line(canvas, plan.subtitle, plan.subtitle.lines[0], r.x + r.w / 2,
               under - 1.1 * plan.subtitle.size)
-    _count_plate(canvas, plan, r, bled)
+    _count_plate(canvas, plan, r, bled, foot)
+
+
+def _notch(plan: TuckboxPlan, r: Rect) -> float:
+    """How high on the front the title may reach, clear of the thumb notch."""
+    return r.top - max(plan.size.notch + 2 * MM, 0.06 * r.h)
+
+
+def _words_height(plan: TuckboxPlan) -> float:
+    """The height of the front's title (and the deck's name under it)."""
+    title = plan.title
+    words = (len(title.lines) - 1) * title.size * 1.2 + 1.3 * title.size
+    return words + (1.4 * plan.subtitle.size if plan.subtitle is not None else 0.0)
+
+
+def front_plates(plan: TuckboxPlan, panel: Panel) -> tuple[float, tuple[float, float]]:
+    """Where the front's plates go (points): the top of the count's plate, and the bottom
+    and top of the title's, each edge ending between the back pattern's rows."""
+    r = panel.rect
+    svg = without_words(plan.back.svg)
+    spans = [] if has_frame(svg) else _spans(plan, r, svg)
+    foot = r.y + _count_height(plan)
+    if plan.count is not None:
+        foot = clear_edge(foot, spans, up=True, most=r.y + 2 * _count_height(plan),
+                          gap=PLATE_GAP)
+    notch = _notch(plan, r)
+    words = _words_height(plan)
+    plate = _band_plate(plan, r, plan.back.svg, words + 4 * MM, foot, notch)
+    if plate is None:
+        plate = (notch - words - 2 * MM, _bled(panel).top)
+    low = clear_edge(plate[0], spans, up=False, most=plate[0] - 0.1 * r.h, gap=PLATE_GAP)
+    high = plate[1] if plate[1] >= r.top else clear_edge(plate[1], spans, up=True,
+                                                         most=notch, gap=PLATE_GAP)
+    return foot, (low, high)
+
+
+def _spans(plan: TuckboxPlan, r: Rect, svg: str) -> list[tuple[float, float]]:
+    """The bottom and top (points) of each small shape of the back drawn over ``r``."""
+    scale, _, y = _cover(plan, r)
+    return [(y + (plan.card_height - low * MM) * scale,
+             y + (plan.card_height - high * MM) * scale) for high, low in shape_spans(svg)]
 
 
 def _band_plate(plan: TuckboxPlan, r: Rect, svg: str, need: float, foot: float,
@@ -229,11 +272,11 @@ def _count_height(plan: TuckboxPlan) -> float:
     return 2.4 * plan.count.size if plan.count is not None else 0.0
 
 
-def _count_plate(canvas: Canvas, plan: TuckboxPlan, r: Rect, bled: Rect) -> None:
-    """The plate across the front's foot with the number of cards."""
+def _count_plate(canvas: Canvas, plan: TuckboxPlan, r: Rect, bled: Rect, top: float) -> None:
+    """The plate across the front's foot, up to ``top``, with the number of cards."""
     if plan.count is not None:
         canvas.setFillColor(HexColor(plan.colour))
-        canvas.rect(bled.x, r.y, bled.w, _count_height(plan), stroke=0, fill=1)
+        canvas.rect(bled.x, r.y, bled.w, top - r.y, stroke=0, fill=1)
         _words_in(canvas, plan.count, Rect(r.x, r.y, r.w, _count_height(plan)), plan.ink)
 
 
