@@ -5,10 +5,12 @@ whole rather than cropped under the title's plate."""
 from __future__ import annotations
 
 import io
+import itertools
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from printkit.cli import main
 from printkit.console import Console
@@ -22,7 +24,7 @@ from printkit.pdf.tuckbox_art import (
     without_words,
     word_band,
 )
-from printkit.pdf.tuckbox_pdf import front_plates
+from printkit.pdf.tuckbox_pdf import CUT_HALO, CUT_WIDTH, front_plates
 from printkit.pdf.tuckbox_plan import TuckboxPlan
 from printkit.units import MM
 from tests.conftest import ROOT
@@ -122,3 +124,27 @@ def test_the_fronts_plates_end_between_the_patterns_rows(game: str) -> None:
     for edge in (foot, low, high):
         assert not [s for s in shapes if s[0] < edge < s[1]], (edge, shapes)
     assert r.y < foot < low < high
+
+
+def test_cut_lines_have_a_white_underlay(tmp_path: Path) -> None:
+    _texts("white-star", tmp_path)
+    (pdf,) = tmp_path.glob("*/tuckbox.pdf")
+    page = PdfReader(pdf).pages[0]
+    state = [(1.0, 0.0)]  # line width and stroke grey, saved and restored by q and Q
+    strokes: list[tuple[float, float]] = []
+    for operands, operator in ContentStream(page.get_contents(), page.pdf).operations:
+        if operator == b"q":
+            state.append(state[-1])
+        elif operator == b"Q":
+            state.pop()
+        elif operator == b"w":
+            state[-1] = (float(operands[0]), state[-1][1])
+        elif operator == b"G":
+            state[-1] = (state[-1][0], float(operands[0]))
+        elif operator in (b"S", b"s", b"B"):
+            strokes.append((round(state[-1][0], 2), state[-1][1]))
+    # the outline is stroked white and wider, then black on top of it
+    underlay = (round(CUT_WIDTH + 2 * CUT_HALO, 2), 1.0)
+    pairs = list(itertools.pairwise(strokes))
+    assert pairs.count((underlay, (CUT_WIDTH, 0.0))) == 1
+    assert strokes.count(underlay) == 1

@@ -4,9 +4,9 @@ What is printed is the outside of the box: the deck's back on the back and on th
 where plates of the box's colour carry the title and the number of cards (the front's
 copy of the back leaves out the back's own words, so the title is said once there, on a
 plate over the band those words sat on); the title along both spines and on the lid, the
-number of cards on the bottom.  The flaps that go inside
-stay white; the glue flaps are grey and say so.  Cut lines are solid black, fold lines
-dashed grey (seen on white and on a dark colour alike), drawn last, over the artwork.
+number of cards on the bottom.  The flaps that go inside stay white; the glue flaps are
+grey and say so.  Cut lines are solid black on a thin white underlay, fold lines dashed
+grey (both seen on white and on a dark colour alike), drawn last, over the artwork.
 """
 
 from __future__ import annotations
@@ -43,6 +43,8 @@ from printkit.pdf.tuckbox_plan import (
 from printkit.units import MM
 
 CUT_WIDTH = 0.6
+CUT_HALO = 0.5
+"""Points of white each side of a cut line, so it shows over a dark colour too."""
 FOLD_WIDTH = 0.6
 FOLD_GREY = 0.55
 FOLD_DASH = (4.0, 2.5)
@@ -367,23 +369,25 @@ def _piece_number(canvas: Canvas, plan: TuckboxPlan, piece: Piece, number: int) 
 
 
 def _lines(canvas: Canvas, piece: Piece) -> None:
-    """The fold lines dashed, then the cut line solid over everything."""
+    """The fold lines dashed, then the cut line solid black over everything, on a thin
+    white underlay that keeps it seen where it crosses a dark colour."""
     with saved(canvas):
         canvas.setLineWidth(FOLD_WIDTH)
         canvas.setStrokeGray(FOLD_GREY)
         canvas.setDash(*FOLD_DASH)
         for x0, y0, x1, y1 in piece.folds:
             canvas.line(x0, y0, x1, y1)
-    with saved(canvas):
-        canvas.setLineWidth(CUT_WIDTH)
-        canvas.setStrokeGray(0)
-        canvas.setLineJoin(1)
-        path = canvas.beginPath()
-        path.moveTo(*piece.start)
-        for op in piece.outline:
-            if op[0] == "L":
-                path.lineTo(op[1], op[2])
-            else:
-                path.curveTo(op[1], op[2], op[3], op[4], op[5], op[6])
-        path.close()
-        canvas.drawPath(path, stroke=1, fill=0)
+    path = canvas.beginPath()
+    path.moveTo(*piece.start)
+    for op in piece.outline:
+        if op[0] == "L":
+            path.lineTo(op[1], op[2])
+        else:
+            path.curveTo(op[1], op[2], op[3], op[4], op[5], op[6])
+    path.close()
+    for width, grey in ((CUT_WIDTH + 2 * CUT_HALO, 1.0), (CUT_WIDTH, 0.0)):
+        with saved(canvas):
+            canvas.setLineWidth(width)
+            canvas.setStrokeGray(grey)
+            canvas.setLineJoin(1)
+            canvas.drawPath(path, stroke=1, fill=0)
