@@ -25,7 +25,7 @@ from printkit.pdf.tuckbox_art import (
     word_band,
 )
 from printkit.pdf.tuckbox_pdf import CUT_HALO, CUT_WIDTH, front_plates
-from printkit.pdf.tuckbox_plan import TuckboxPlan
+from printkit.pdf.tuckbox_plan import HOW_TO, STEPS, STEPS_IN_TWO, TuckboxPlan
 from printkit.units import MM
 from tests.conftest import ROOT
 
@@ -148,3 +148,23 @@ def test_cut_lines_have_a_white_underlay(tmp_path: Path) -> None:
     pairs = list(itertools.pairwise(strokes))
     assert pairs.count((underlay, (CUT_WIDTH, 0.0))) == 1
     assert strokes.count(underlay) == 1
+
+
+@pytest.mark.parametrize("args", [
+    ["white-star"], ["stars-and-bars"], ["stars-and-stripes", "--variant", "large-13"],
+    ["stars-and-stripes", "--variant", "large-15"], ["star-battle", "--variant", "long-game"],
+])
+def test_every_shipped_box_says_how_to_make_it(tmp_path: Path, args: list[str]) -> None:
+    err = io.StringIO()
+    status = main(["build", *args, "--sheets", "tuckbox", "-o", str(tmp_path)],
+                  Console(io.StringIO(), err))
+    assert status == 0, err.getvalue()
+    (pdf,) = tmp_path.glob("*/tuckbox.pdf")
+    pages = [page.extract_text() for page in PdfReader(pdf).pages]
+    text = "\n".join(pages)
+    two = "piece 1 of 2" in text or "piece 1 and 2 of 2" in text
+    for line in STEPS_IN_TWO if two else STEPS:
+        assert text.count(line) == 1, line  # once, on one page
+    if two:  # and a drawing of how the pieces join, on the steps' page
+        steps_page = next(page for page in pages if HOW_TO in page)
+        assert "piece 2's grey flap is glued inside piece 1's front" in steps_page

@@ -66,19 +66,37 @@ def tuckbox_pdf(plan: TuckboxPlan, *, margin: float) -> bytes:
                         subject="cut on the solid lines, fold on the dashed lines, glue the "
                         "grey flaps")
     forms = FormLibrary(canvas)
+    roomy = [_steps_room(plan, page, margin) for page in plan.pages]
+    pages = len(plan.pages) + (0 if any(roomy) else 1)
     for number, page in enumerate(plan.pages, start=1):
         canvas.setPageSize((page.paper.width, page.paper.height))
         for placed in page.pieces:
             _piece(canvas, forms, plan, placed)
-        _steps(canvas, plan, page, margin)
-        band = Rect(margin, margin, page.paper.width - 2 * margin, INFO_BAND)
-        room = band.w - sheettext.width(f"page {number} of {len(plan.pages)}", 8,
-                                        bold=True) - 4 * MM
-        draw_label(canvas, band, title=plan.label, what=_what(plan, page, room),
-                   page=number, pages=len(plan.pages))
-        canvas.showPage()
+        where = roomy[number - 1]
+        if where is not None:
+            _steps_at(canvas, plan, where[0], where[1], STEP_SIZE)
+        _page_label(canvas, plan, page, margin, number, pages,
+                    _what(plan, page, _label_room(page, margin, number, pages)))
+    if pages > len(plan.pages):
+        opening = plan.pages[0]
+        canvas.setPageSize((opening.paper.width, opening.paper.height))
+        _steps_page(canvas, plan, opening, margin)
+        _page_label(canvas, plan, opening, margin, pages, pages,
+                    "tuck box: how to make it")
     canvas.save()
     return buffer.getvalue()
+
+
+def _label_room(page: BoxPage, margin: float, number: int, pages: int) -> float:
+    return (page.paper.width - 2 * margin
+            - sheettext.width(f"page {number} of {pages}", 8, bold=True) - 4 * MM)
+
+
+def _page_label(canvas: Canvas, plan: TuckboxPlan, page: BoxPage, margin: float,
+                number: int, pages: int, what: str) -> None:
+    band = Rect(margin, margin, page.paper.width - 2 * margin, INFO_BAND)
+    draw_label(canvas, band, title=plan.label, what=what, page=number, pages=pages)
+    canvas.showPage()
 
 
 def _what(plan: TuckboxPlan, page: BoxPage, room: float) -> str:
@@ -298,25 +316,86 @@ def _line(canvas: Canvas, words: Words, line: str, x: float, y: float, *,
                                             anchor=anchor))
 
 
-def _steps(canvas: Canvas, plan: TuckboxPlan, page: BoxPage, margin: float) -> None:
-    """How to make the box, above the net, where the page has room for every line."""
+def _steps_room(plan: TuckboxPlan, page: BoxPage, margin: float) -> tuple[float, float] | None:
+    """Where the steps start (left edge, top) above the net, or None when the page has no
+    room there for every line."""
     steps = STEPS_IN_TWO if plan.pieces == 2 else STEPS
-    heading = Words((HOW_TO,), STEP_SIZE + 1, plan.faces)
-    words = Words(steps, STEP_SIZE, plan.plain)
     lead = STEP_SIZE * 1.35
     left = min(min(p.x for p in page.pieces), margin + 5 * MM)
     top = page.paper.height - margin
     below = max(p.y + p.piece.height for p in page.pieces) + 2 * MM
     room = page.paper.width - margin - left
-    if top - (len(steps) + 1) * lead - heading.size < below or any(
+    if top - (len(steps) + 1) * lead - STEP_SIZE - 1 < below or any(
             plan.width(line, STEP_SIZE, plain=True) > room for line in steps):
-        return
+        return None
+    return left, top
+
+
+def _steps_at(canvas: Canvas, plan: TuckboxPlan, left: float, top: float,
+              size: float) -> float:
+    """How to make the box, from ``top`` down; where the last line's baseline is."""
+    steps = STEPS_IN_TWO if plan.pieces == 2 else STEPS
+    heading = Words((HOW_TO,), size + 1, plan.faces)
+    words = Words(steps, size, plan.plain)
     canvas.setFillColor(HexColor("#262626"))
     y = top - heading.size
     _line(canvas, heading, HOW_TO, left, y, anchor="start")
     for line in steps:
-        y -= lead
+        y -= size * 1.35
         _line(canvas, words, line, left, y, anchor="start")
+    return y
+
+
+def _steps_page(canvas: Canvas, plan: TuckboxPlan, page: BoxPage, margin: float) -> None:
+    """A page of its own for the steps, when no page of the net has room for them; for a
+    net in two pieces, a small drawing of how they join."""
+    steps = STEPS_IN_TWO if plan.pieces == 2 else STEPS
+    left = margin + 5 * MM
+    room = page.paper.width - margin - left
+    size = next((points for points in (11.0, 10.0, 9.0, STEP_SIZE, LEAST_TEXT)
+                 if all(plan.width(line, points, plain=True) <= room for line in steps)),
+                LEAST_TEXT)
+    y = _steps_at(canvas, plan, left, page.paper.height - margin, size)
+    if plan.pieces == 2:
+        _join_drawing(canvas, plan, left, y - 12 * MM)
+
+
+JOIN_WALLS = (("glue", 6.0), ("side", 12.0), ("front", 30.0), ("side", 12.0),
+              ("back", 30.0))
+"""The walls of the joined net, left to right, and their widths (mm) in the drawing."""
+
+
+def _join_drawing(canvas: Canvas, plan: TuckboxPlan, left: float, top: float) -> None:
+    """The two pieces side by side as they join: piece 2's glue flap (grey) goes inside
+    the front's free edge, the front being on piece 1."""
+    height = 24 * MM
+    size = 7.0
+    x = left
+    canvas.setLineWidth(0.6)
+    for index, (name, width) in enumerate(JOIN_WALLS):
+        piece = 1 if index < 3 else 2
+        w = width * MM
+        if index == 3:  # piece 2 starts with a glue flap laid under the front's edge
+            canvas.setFillGray(GLUE_GREY)
+            canvas.rect(x - 4 * MM, top - height - 8 * MM, 4 * MM, height, stroke=1, fill=1)
+            x += 4 * MM
+        y = top - height - (8 * MM if piece == 2 else 0.0)
+        canvas.setFillGray(GLUE_GREY if name == "glue" else 1.0)
+        canvas.setStrokeGray(0)
+        canvas.rect(x, y, w, height, stroke=1, fill=1)
+        canvas.setFillColor(HexColor("#262626"))
+        label = Words((name,), size, plan.plain)
+        if plan.width(name, size, plain=True) < w:
+            _line(canvas, label, name, x + w / 2, y + height / 2 - 0.35 * size)
+        x += w
+    canvas.setFillColor(HexColor("#262626"))
+    for number, at in ((1, left), (2, left + 52 * MM)):
+        said = f"piece {number}"
+        _line(canvas, Words((said,), size + 1, plan.faces), said, at, top + 2 * MM,
+              anchor="start")
+    note = "piece 2's grey flap is glued inside piece 1's front, at its free edge"
+    _line(canvas, Words((note,), size, plan.plain), note, left,
+          top - height - 8 * MM - 5 * MM, anchor="start")
 
 
 def _turned_words(canvas: Canvas, words: Words | None, r: Rect, ink: str) -> None:
