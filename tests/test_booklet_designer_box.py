@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from printkit.cli import main
 from printkit.console import Console
-from printkit.pdf.tuckbox_pdf import _art_writes
+from printkit.pdf.tuckbox_art import without_words, word_band
 from printkit.render.backs import PatternOptions, render_pattern
 from printkit.render.svg import Frame
 from tests.conftest import ROOT
@@ -25,13 +25,13 @@ def _run(*args: str) -> tuple[int, str]:
     return main(["-q", *args], Console(io.StringIO(), err)), err.getvalue()
 
 
-def test_a_pattern_backs_band_is_read_as_writing_the_title() -> None:
+def test_a_pattern_backs_band_is_found_and_its_words_left_out_on_the_front() -> None:
     frame = Frame.from_points(180.0, 252.0, 0.0, 10.0)
     banded = render_pattern(frame, PatternOptions(title="Spellbook"), "Spellbook")
     plain = render_pattern(frame, PatternOptions(), "Spellbook")
-    assert _art_writes(banded, "Spellbook")
-    assert not _art_writes(banded, "Spell")  # the whole text, not a part of it
-    assert not _art_writes(plain, "Spellbook")  # its <title> element is not drawn
+    assert word_band(banded) is not None  # the front's title plate goes over it
+    assert ">Spellbook<" in banded and ">Spellbook<" not in without_words(banded)
+    assert word_band(plain) is None  # its <title> element is not drawn words
 
 
 def test_the_spellbook_box_shows_its_title_once_a_panel(tmp_path: Path,
