@@ -22,12 +22,14 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.booklet.glyphs import stack_faces
-from printkit.definition.fonts import FontFace
+from printkit.definition.fonts import FontFace, shipped_families
 from printkit.definition.fontstack import FontStack, split_runs
 from printkit.pdf import sheettext
 from printkit.pdf.fonts import register_fonts
 
 CSS_TAIL = ("Verdana", '"Segoe UI"', "sans-serif")
+GENERIC = frozenset({"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"})
+"""CSS generic families, never quoted and always last."""
 """What the HTML booklet names after the stack, for a browser without its fonts."""
 _CSS_NAMES = {"Vera": '"Bitstream Vera Sans"'}
 """Shipped families under the name a reader's system knows them by."""
@@ -100,14 +102,27 @@ def draw(canvas: Canvas, stack: FontStack, size: float, x: float, y: float, text
 
 def css_fonts(stack: FontStack) -> str:
     """The HTML booklet's ``font-family`` list: the same stack (a definition's font by the
-    key the preview serves it under, then by its name), then a few common fonts."""
+    key the preview serves it under, then by its name and the names it has on the system),
+    then a few common fonts, and last the generic family of the definition's font (its own
+    design: serif for a serif font)."""
+    shipped = shipped_families()
     names: list[str] = []
+    generic: str | None = None
     for family in stack.families:
-        shipped = _CSS_NAMES.get(family.name)
-        for name in [shipped] if shipped else [_quoted(family.key), _quoted(family.name)]:
+        known = _CSS_NAMES.get(family.name)
+        if known:
+            candidates = [known]
+        elif family.name in shipped and shipped[family.name].key == family.key:
+            candidates = [_quoted(family.key), _quoted(family.name)]
+        else:
+            candidates = [_quoted(family.key), _quoted(family.name),
+                          *(_quoted(n) for n in family.fallbacks if n not in GENERIC)]
+            generic = generic or next((n for n in family.fallbacks if n in GENERIC), None)
+        for name in candidates:
             if name not in names:
                 names.append(name)
-    return ", ".join([*names, *CSS_TAIL])
+    tail = [t for t in CSS_TAIL if t not in GENERIC]
+    return ", ".join([*names, *tail, generic or "sans-serif"])
 
 
 def _quoted(name: str) -> str:
