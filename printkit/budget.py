@@ -149,6 +149,13 @@ def _set_data_limit(size: int) -> tuple[int, int] | None:
     return before
 
 
+_NULL_RETURN = ("error return without exception set",
+                "returned NULL without setting an exception")
+"""What CPython says when C code fails without setting an error: under a memory budget, an
+allocation that failed inside an extension module's start (reportlab's, importing its
+settings with 40 MB left)."""
+
+
 def is_out_of_memory(exc: BaseException) -> bool:
     """Whether ``exc``, or an error it was raised from or while handling, is memory running
     out: a MemoryError, a system call or shared library refused with ENOMEM, or a thread
@@ -165,6 +172,9 @@ def is_out_of_memory(exc: BaseException) -> bool:
             return True  # a shared library whose segments could not be mapped
         if isinstance(current, RuntimeError) and "can't start new thread" in str(current):
             return True  # no memory for the thread's stack
+        if isinstance(current, SystemError) and any(
+                words in str(current) for words in _NULL_RETURN):
+            return True  # C code (an import, say) whose allocation failed reported no error
         current = current.__cause__ or current.__context__
         seen += 1
     return False

@@ -181,6 +181,9 @@ def test_what_counts_as_memory_running_out() -> None:
     assert budget.is_out_of_memory(ImportError(
         "/x/_imaging.so: failed to map segment from shared object"))
     assert budget.is_out_of_memory(RuntimeError("can't start new thread"))
+    # an extension's start that failed to allocate (seen importing reportlab under 40 MB)
+    assert budget.is_out_of_memory(SystemError("error return without exception set"))
+    assert not budget.is_out_of_memory(SystemError("some other interpreter complaint"))
     try:
         try:
             raise MemoryError
