@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.definition.faces import file_word
-from printkit.kit.naming import kit_name, slug
+from printkit.definition.slugs import slug
+from printkit.kit.naming import kit_name
 from tests.conftest import Run
 from tests.test_content_support import load, problems, write
 

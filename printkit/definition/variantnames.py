@@ -2,7 +2,7 @@
 of its own.
 
 A variant's name is typed after ``--variant`` and becomes part of the kit's folder name,
-written in Latin letters (:func:`printkit.kit.naming.slug`: ``μεγάλο`` builds into
+written in Latin letters (:func:`printkit.definition.slugs.slug`: ``μεγάλο`` builds into
 ``<game>--megalo``).  So a name is lower-case letters of any script, digits and ``-``,
 starting with a letter or digit, and no two variants of a definition may write as the same
 folder.
@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from printkit.definition.schema import Checker, MapOf
-from printkit.kit.naming import slug
+from printkit.definition.slugs import slug
 from printkit.yamlsource import PathKey
 
 VARIANT_NAME = re.compile(r"[^\W_](?:[^\W_]|-)*")

@@ -13,24 +13,12 @@ it never silently replaces the default kit:
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Sequence
 
-from anyascii import anyascii
+from printkit.definition.slugs import slug
 
 MAX_NAME = 120
 """Longest folder name; longer names are cut and end in a hash of the whole."""
-
-
-def slug(text: str) -> str:
-    """``text`` as a folder-name part: lower case letters, digits, dots and dashes; letters
-    of other scripts are first written in Latin letters (by anyascii).
-
-    >>> slug("card.size=70mm x 70mm"), slug("Łódź"), slug("Ωμέγα")
-    ('card.size-70mm-x-70mm', 'lodz', 'omega')
-    """
-    cleaned = re.sub(r"[^a-z0-9.]+", "-", anyascii(text).lower()).strip("-.")
-    return cleaned or "x"
 
 
 def kit_name(game: str, *, variant: str | None, changes: Sequence[str]) -> str:
