@@ -39,6 +39,8 @@ from printkit.cachekey import Known, Unkeyable, digest
 from printkit.render import picturemarks
 
 MAGIC = b"printkit-cache 1\n"
+NANOSECONDS = 10**9
+"""Nanoseconds in a second (file times are read in nanoseconds)."""
 STALE_SECONDS = 3600
 """Age past which a temporary file is a killed writer's, removed when the cache is tidied."""
 TIDY_SECONDS = 60.0
@@ -143,7 +145,7 @@ class Store:
             found = list(self.folder.glob("*/*"))
         except OSError:
             return 0
-        stale = time.time_ns() - STALE_SECONDS * 1_000_000_000
+        stale = time.time_ns() - STALE_SECONDS * NANOSECONDS
         for path in found:
             try:
                 info = path.stat()
