@@ -259,12 +259,12 @@ def hatched(width: float, height: float, tint: str) -> str:
 
 def _rings(grid: Grid, state: StarsAndBarsState, named: set[int],
            placed: set[int]) -> list[Shape]:
-    """A dashed ring round each named stack, a solid red one round the cards just laid."""
+    """A dashed ring round each named space (an empty one is also washed yellow, but the
+    ring is what shows it in grey), a solid red one round the cards just laid."""
+    del state
     out: list[Shape] = []
     pad = 0.5
     for space in sorted(named | placed):
-        if space in named and not state.board[space].size and space not in placed:
-            continue  # an empty named space is washed yellow instead
         x, y = grid.origin(space)
         solid = space in placed
         out.append(RectShape(x - pad, y - pad, grid.card_w + 2 * pad,
@@ -293,7 +293,7 @@ def _legend(items: Sequence[str], top: float, centre: str) -> tuple[list[Shape],
         elif item == LEGEND_PLACED:
             out.append(RectShape(*box, "none", PLACED, 0.45))
         elif item == LEGEND_NAMED:
-            out.append(RectShape(*box, WASH, INK, 0.12))
+            out.append(RectShape(*box, WASH, INK, 0.35, (1.2, 0.8)))
         else:
             out.append(RectShape(box[0] + 0.4, box[1] - 0.4, box[2], box[3], "#ffffff",
                                  SHADOW, 0.15))
