@@ -13,6 +13,7 @@ from printkit.render.scenemodel import RectShape, TextShape
 def test_an_empty_named_space_is_ringed_with_dashes() -> None:
     game = resolve("stars-and-bars")
     engine = game.engine
+    assert engine is not None
     state = engine.initial_state(random.Random(3))
     empty = next(s for s in range(len(state.board)) if not state.board[s].size)
     columns = engine.params.columns
