@@ -25,9 +25,8 @@ import svgwrite
 
 from printkit.definition.options import option
 from printkit.definition.schema import Colour, Length, Number, Text
-from printkit.definition.shapes import LayoutFace, LayoutOptions, TextShape
-from printkit.errors import DefinitionError, Problem
-from printkit.render.elements import draw_shape
+from printkit.definition.shapes import LayoutFace, LayoutOptions
+from printkit.render.elements import layout_svg
 from printkit.render.kindtypes import BackKind
 from printkit.render.svg import (
     Box,
@@ -40,7 +39,7 @@ from printkit.render.svg import (
     text,
 )
 from printkit.render.svgtext import svg_text
-from printkit.render.text import TextDoesNotFit, title_svg
+from printkit.render.text import title_svg
 from printkit.units import MM
 
 BAND_CLEARANCE = 0.8
@@ -163,22 +162,7 @@ def render_drawn(frame: Frame, options: LayoutOptions, title: str) -> str:
     a picture over the whole card (the loader made either into shapes)."""
     if not isinstance(options, LayoutFace):
         raise TypeError("a back drawn by a layout or an image was not filled in by the loader")
-    parts: list[str] = []
-    problems: list[Problem] = []
-    for index, shape in enumerate(options.shapes):
-        try:
-            parts.append(draw_shape(shape, frame, index))
-        except TextDoesNotFit as exc:
-            assert isinstance(shape, TextShape)
-            problems.append(Problem(f"card {shape.card!r}: {shape.subject} does not fit its "
-                                    f"box: {exc}; {exc.advice}", shape.where))
-    if problems:
-        raise DefinitionError(problems)
-    full_w, full_h = frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed
-    return ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-            f'version="1.1" width="{num(full_w)}mm" height="{num(full_h)}mm" '
-            f'viewBox="{num(-frame.bleed)} {num(-frame.bleed)} {num(full_w)} {num(full_h)}">'
-            f"<title>back of {escape(title)}</title>{''.join(parts)}</svg>")
+    return layout_svg(options.shapes, frame, f"back of {escape(title)}")
 
 
 PATTERN = BackKind("pattern", "A back with a faint repeating motif, an optional title band "

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import math
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from printkit.definition.layouts import Box, Measure
@@ -28,9 +29,10 @@ from printkit.definition.shapes import (
     TextShape,
 )
 from printkit.definition.svgsafe import Drawing
+from printkit.errors import DefinitionError, Problem
 from printkit.render import picturemarks
 from printkit.render.svg import Frame, num
-from printkit.render.text import fit_text, text_svg
+from printkit.render.text import TextDoesNotFit, fit_text, text_svg
 from printkit.units import MM
 
 PRINT_DPI = 300
@@ -264,3 +266,25 @@ def draw_text(shape: TextShape, frame: Frame) -> str:
     if shape.place.opacity < 1:
         body = f'<g fill-opacity="{num(shape.place.opacity)}">{body}</g>'
     return _turned(shape.place, where, body)
+
+
+def layout_svg(shapes: Sequence[Shape], frame: Frame, title: str) -> str:
+    """SVG text of a card side drawn from filled-in layout shapes (a face, or a back drawn by
+    a layout or a picture), over the card and its bleed; ``title`` is the SVG ``<title>``'s
+    text as written.  Text that does not fit is one problem per shape, all reported at once."""
+    parts: list[str] = []
+    problems: list[Problem] = []
+    for index, shape in enumerate(shapes):
+        try:
+            parts.append(draw_shape(shape, frame, index))
+        except TextDoesNotFit as exc:
+            assert isinstance(shape, TextShape)
+            problems.append(Problem(f"card {shape.card!r}: {shape.subject} does not fit its "
+                                    f"box: {exc}; {exc.advice}", shape.where))
+    if problems:
+        raise DefinitionError(problems)
+    full_w, full_h = frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed
+    return ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+            f'version="1.1" width="{num(full_w)}mm" height="{num(full_h)}mm" '
+            f'viewBox="{num(-frame.bleed)} {num(-frame.bleed)} {num(full_w)} {num(full_h)}">'
+            f"<title>{title}</title>{''.join(parts)}</svg>")
