@@ -13,7 +13,7 @@ from printkit import plugins
 from printkit.rules.base import Game
 from printkit.rules.redeal import redeal
 from printkit.simulator.agents import make_agent
-from printkit.simulator.search import SkilledAgent, outcome_rewards, rank_rewards
+from printkit.simulator.search import LeadScale, SkilledAgent, outcome_rewards
 
 SHIPPED = ("stars-and-stripes", "white-star", "i-vant-to-be-alone", "stars-and-bars",
            "star-battle")
@@ -113,8 +113,11 @@ def test_the_skilled_agent_does_not_touch_the_games_chance() -> None:
 
 
 def test_rewards_are_shares_between_nothing_and_one() -> None:
-    assert rank_rewards([5.0, 1.0, 1.0]) == (1.0, 0.25, 0.25)
-    assert rank_rewards([2.0, 2.0]) == (0.5, 0.5)
+    scale = LeadScale()
+    leader, second, third = scale.rewards([5.0, 1.0, 1.0])
+    assert 0.5 < leader < 1.0 and 0.0 < second == third < 0.5
+    assert scale.rewards([2.0, 2.0]) == (0.5, 0.5)
+    assert scale.rewards([30.0, -30.0])[0] > leader  # a larger lead is worth more
     assert outcome_rewards((0, 2), 3) == (0.5, 0.0, 0.5)
     assert outcome_rewards((), 2) == (0.0, 0.0)
 

@@ -67,17 +67,8 @@ class _Node:
         self.visits = 0
         self.available = 0
         self.reward = 0.0
+        # keyed by the move itself: moves are immutable values (dataclasses, tuples)
         self.children: dict[Hashable, tuple[Any, _Node]] = {}
-
-
-def rank_rewards(values: Sequence[float]) -> tuple[float, ...]:
-    """Each player's share of the others it rates above (a tie counts a half): 1 for a
-    clear leader, 0 for the last, in 0..1 whatever the scale of ``values``."""
-    others = len(values) - 1
-    if others <= 0:
-        return (1.0,) * len(values)
-    return tuple((sum(v < mine for v in values) + 0.5 * (sum(v == mine for v in values) - 1))
-                 / others for mine in values)
 
 
 def outcome_rewards(winners: Sequence[Player], players: int) -> tuple[float, ...]:
@@ -99,8 +90,7 @@ class SkilledAgent(Agent):
         self.budget = budget
         self.depth = depth
         self._policies: dict[str, Agent] = {}
-        self.playout = "guided"
-        self._scale = _Scale()
+        self._scale = LeadScale()
 
     def choose(
         self,
@@ -114,14 +104,14 @@ class SkilledAgent(Agent):
         if len(moves) == 1:
             return moves[0]
         me = game.current_player(state)
-        self._scale = _Scale()
+        self._scale = LeadScale()
         search_rng = random.Random(rng.getrandbits(64))
         root = _Node(me)
         for _ in range(self.budget):
             self._iterate(game, game.determinize(state, me, search_rng), root, search_rng)
         best_move, best_visits = moves[0], -1
         for move in moves:  # the most tried; a tie goes to the engine's first
-            entry = root.children.get(_key(move))
+            entry = root.children.get(move)
             visits = entry[1].visits if entry is not None else 0
             if visits > best_visits:
                 best_move, best_visits = move, visits
@@ -142,7 +132,7 @@ class SkilledAgent(Agent):
             children = node.children
             untried = []
             for move in legal:
-                entry = children.get(_key(move))
+                entry = children.get(move)
                 if entry is None:
                     untried.append(move)
                 else:
@@ -152,7 +142,7 @@ class SkilledAgent(Agent):
                 move = self._guide(game, state, untried, rng)
                 child = _Node(mover)
                 child.available = 1
-                children[_key(move)] = (move, child)
+                children[move] = (move, child)
                 state = play(state, move, rng)
                 path.append(child)
                 break
@@ -199,7 +189,7 @@ class SkilledAgent(Agent):
         return self._scale.rewards([game.heuristic(state, p) for p in range(players)])
 
 
-class _Scale:
+class LeadScale:
     """Rewards for a position cut off before the end, from the game's heuristic: each
     player's lead over the mean of the others, squashed into 0..1 by a logistic curve whose
     width is the mean size of the leads seen so far in this search (so a game's own units
@@ -246,17 +236,12 @@ def _widest(visits: int) -> int:
     return max(WIDEN_FROM, math.ceil(WIDEN * math.sqrt(visits)))
 
 
-def _key(move: Any) -> Hashable:
-    """A move as a tree key: moves are immutable values (a dataclass, a tuple, a string)."""
-    return move  # type: ignore[no-any-return]
-
-
 def _select(children: dict[Hashable, tuple[Any, _Node]], legal: Sequence[Any]) -> tuple[Any, _Node]:
     """The legal move with the best UCB1 value, counted over its availability."""
     best: tuple[Any, _Node] | None = None
     best_value = -math.inf
     for move in legal:
-        entry = children.get(_key(move))
+        entry = children.get(move)
         if entry is None:
             continue  # not grown yet (progressive widening)
         node = entry[1]
@@ -268,5 +253,5 @@ def _select(children: dict[Hashable, tuple[Any, _Node]], legal: Sequence[Any]) -
     return best
 
 
-__all__ = ["DEFAULT_BUDGET", "DEFAULT_DEPTH", "SkilledAgent", "default_policy", "outcome_rewards",
-           "rank_rewards"]
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_DEPTH", "LeadScale", "SkilledAgent", "default_policy",
+           "outcome_rewards"]
