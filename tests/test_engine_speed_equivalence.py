@@ -60,13 +60,15 @@ def _generators(index: int) -> tuple[random.Random, random.Random]:
             random.Random(f"printkit:0:{index + 1}:agent"))
 
 
-def game_hash(game: Game[Any, Any, Any], agent_name: str | None, index: int) -> str:
-    """A digest of game ``index`` played by the agent (None: the game's default)."""
+def game_hash(game: Game[Any, Any, Any], agent_name: str | None, index: int, *,
+              max_moves: int = MAX_MOVES) -> str:
+    """A digest of game ``index`` played by the agent (None: the game's default): every
+    position's legal moves, each choice and the end, over at most ``max_moves`` moves."""
     agent = make_agent(agent_name, game)
     chance, rng = _generators(index)
     digest = hashlib.sha256()
     state = game.initial_state(chance)
-    for _ in range(MAX_MOVES):
+    for _ in range(max_moves):
         if game.is_terminal(state):
             digest.update(f"end {game.winners(state)!r}".encode())
             break

@@ -15,11 +15,10 @@ one result changes a digest.
 from __future__ import annotations
 
 import hashlib
-import random
 
 from printkit.rules import registry
 from printkit.rules.base import Game
-from printkit.simulator.agents import make_agent
+from tests.test_engine_speed_equivalence import game_hash
 
 RANDOM_GAMES = 60
 BEGINNER_GAMES = 2
@@ -38,23 +37,9 @@ def _game() -> Game[object, object, object]:
 
 
 def game_digest(game: Game[object, object, object], agent_name: str, index: int) -> str:
-    """A digest of game ``index`` played by ``agent_name`` in every seat."""
-    agent = make_agent(agent_name, game)
-    chance = random.Random(f"printkit:0:{index + 1}:chance")
-    rng = random.Random(f"printkit:0:{index + 1}:agent")
-    digest = hashlib.sha256()
-    state = game.initial_state(chance)
-    for _ in range(MAX_MOVES):
-        if game.is_terminal(state):
-            digest.update(f"end {game.winners(state)!r}".encode())
-            break
-        moves = game.legal_moves(state)
-        digest.update(repr(list(moves)).encode())
-        move = agent.choose(game, state, moves, chance, rng)
-        digest.update(f"> {move!r}\n".encode())
-        state = game.apply(state, move, chance)
-    digest.update(game.format_state(state).encode())
-    return digest.hexdigest()
+    """A digest of game ``index`` played by ``agent_name`` in every seat (the engine
+    equivalence test's digest, over longer games)."""
+    return game_hash(game, agent_name, index, max_moves=MAX_MOVES)
 
 
 def agent_digest(agent_name: str, games: int) -> str:
