@@ -3,7 +3,8 @@
 Canvases are made with ``invariant=1`` so the same input gives byte-identical files, and
 every unique SVG is stored once per document as a form XObject that each placement reuses.
 A read SVG is also kept for the other documents of the same build (cut sheets, gutter
-fold, print shop, booklet).
+fold, print shop, booklet), and for later builds in the rendering cache
+(:mod:`printkit.pdf.formcache`).
 
 Streams are compressed but not ASCII85-encoded: reportlab's ASCII85 encoder is pure Python
 (a third of a 900-page PDF's time) and only makes the file a quarter larger; every PDF
@@ -25,7 +26,7 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.pdf import rasterpdf, svgpdf, svgpictures
+from printkit.pdf import formcache, rasterpdf, svgpdf, svgpictures
 from printkit.pdf.fonts import REGULAR, register_fonts
 from printkit.pdf.pdfops import number
 
@@ -81,6 +82,7 @@ def parsed_svg(svg: str) -> Drawing:
     changed by drawing them, so one serves every document).  Its PNG and JPEG images are
     lifted out first (:mod:`printkit.pdf.rasterpdf`): the drawing refers to them."""
     register_fonts()
+    formcache.counted_conversion()
     drawing = rasterpdf.read_svg(svg)
     if drawing is None:  # svglib reports parse failures this way
         raise ValueError("could not read an SVG drawing")
@@ -99,7 +101,7 @@ def store_form(canvas: Canvas, name: str, svg: str,
     for ref in pictures:
         _picture_form(canvas, ref)
     svg, _ = rasterpdf.lift(svg)  # ... and each image stored once in the document
-    picture = svgpdf.read(svg)
+    picture = formcache.picture(svg)  # read once, then kept (in the cache too)
     if picture is not None:
         width, height = picture.width, picture.height
         canvas.beginForm(name, *(bounds or (0, 0, width, height)))
@@ -184,6 +186,6 @@ def saved(canvas: Canvas) -> Iterator[Canvas]:
 def clear_caches() -> None:
     """Forget every SVG read in this process (the bench measures a fresh process's work)."""
     parsed_svg.cache_clear()
-    svgpdf.read.cache_clear()
+    formcache.clear()
     rasterpdf.clear()
     svgpictures.clear()

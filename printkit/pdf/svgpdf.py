@@ -5,9 +5,9 @@ through its ancestors, about 2 ms for a small card face: for 37 faces that is mo
 deck's PDF.  printkit's renderers write a small, regular subset of SVG (groups with
 transforms, rectangles, circles, ellipses, lines, polygons, polylines, paths, one-line
 text, and the presentation attributes below), which this module turns into PDF operators
-once per distinct SVG text (:func:`read`), then replays into each document
-(:func:`draw`): the colours and paths are ready-made operator text, only the words are
-encoded per document (each document has its own font subsets).
+(:func:`read`, kept per distinct SVG text by :mod:`printkit.pdf.formcache`), then replays
+into each document (:func:`draw`): the colours and paths are ready-made operator text, only
+the words are encoded per document (each document has its own font subsets).
 
 Anything else (a style sheet, an image, a clip path, ``opacity``, a font that is not
 registered, a unit other than millimetres...) makes :func:`read` return ``None`` and the
@@ -513,12 +513,12 @@ def _font(family: str, weight: str, style: str) -> str:
     return name
 
 
-@functools.lru_cache(maxsize=2048)
 def read(svg: str) -> Picture | None:
     """``svg`` as steps to draw, or ``None`` when it holds what this module does not draw.
 
-    Kept per distinct text for the process: a face read for the cut sheets serves the
-    gutter-fold and print-shop PDFs and the booklet too.
+    Callers go through :func:`printkit.pdf.formcache.picture`, which keeps the steps: a
+    face read for the cut sheets serves the gutter-fold and print-shop PDFs, the booklet,
+    and the next build.
     """
     try:
         root = ET.fromstring(svg)
