@@ -82,7 +82,7 @@ def template_context(definition: Definition,
         "title": definition.title,
         "summary": definition.summary,
         "game": definition.game,
-        "variant": definition.variant,
+        "variant": definition.variant or "",  # empty, never "None", for the standard game
         "card_count": definition.card_count,
         "deck_count": definition.deck_count,
         "variants": [{"name": v.name, "description": v.description}

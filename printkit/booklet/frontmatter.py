@@ -104,4 +104,5 @@ def _texts(data: dict[str, object], key: str, doc: yamlsource.Document,
     if not isinstance(value, list) or not all(isinstance(v, (str, int)) for v in value):
         fail(doc.where((key,)).line, f"'{key}' must be a list of short texts")
         return ()
-    return tuple(str(v) for v in value)
+    # a line a template left empty (a variant line in the standard game) is not printed
+    return tuple(str(v).strip() for v in value if str(v).strip())
