@@ -288,6 +288,13 @@ def _text(state: _Card, element: ElementSpec, place: Placement) -> Shape | None:
     least = state.value(styles.get("min_size"), min(size, 6.0))
     if least is None:
         return None
+    if float(least) > size:  # text only ever shrinks from size: one problem, every card named
+        where = state.where(styles["min_size"].fields, styles["min_size"].path)
+        content.glyphs.note_other(
+            f"min_size {float(least):g}pt is larger than size {size:g}pt (text shrinks from "
+            "size down to min_size to fit)", "lower min_size or raise size",
+            state.card.name, where)
+        return None
     styled = styles["text"]
     if isinstance(styled.how, Filled):
         words, owners = _filled(styled.how, state.card.values)
