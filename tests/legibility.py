@@ -91,7 +91,15 @@ class _Font:
 
 
 def _bytes(raw: Any) -> bytes:
-    return raw if isinstance(raw, bytes) else str(raw).encode("latin-1", "replace")
+    """The string's codes as written in the PDF: pypdf decodes a text string through
+    PDFDocEncoding, which turns codes such as 0x18-0x1F and 0x80-0x9F into characters
+    that latin-1 cannot give back, so the original bytes are taken where pypdf kept them."""
+    if isinstance(raw, bytes):
+        return raw
+    original = getattr(raw, "original_bytes", None)
+    if isinstance(original, bytes):
+        return original
+    return str(raw).encode("latin-1", "replace")
 
 
 def _widths(font: DictionaryObject) -> dict[int, float]:
