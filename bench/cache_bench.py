@@ -44,6 +44,7 @@ replayed by the engine); in the Stars and Stripes preview, the booklet is most o
 from __future__ import annotations
 
 import argparse
+import contextlib
 import filecmp
 import os
 import shutil
@@ -52,13 +53,21 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.kit import build as kit_build
+from printkit.kit.build import build_game
+from printkit.kit.options import BuildOptions
+from printkit.pdf import formcache, pdfcanvas
 from printkit.preview.render import complete, render_preview
+from printkit.render import picturemarks
 from printkit.render.kindtypes import BackKind, FaceKind
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,8 +79,62 @@ def _load() -> str:
     return " ".join(f"{value:.1f}" for value in os.getloadavg())
 
 
-def _counted_render(definition: Path) -> tuple[float, int]:
-    """Seconds :func:`render_preview` took and how many faces and backs it drew."""
+WRITERS = ("write_cards", "write_board", "write_components", "write_tuckboxes",
+           "_write_booklet")
+"""The functions of :mod:`printkit.kit.build` that lay out and write a kit's files."""
+
+
+@dataclass
+class PdfWork:
+    """What the PDF writers of one build or preview did: CPU seconds in the writers, SVG
+    texts turned into PDF drawing (:data:`printkit.pdf.formcache.CONVERTED`), pages
+    composed (``showPage`` calls)."""
+
+    seconds: float = 0.0
+    forms: int = 0
+    pages: int = 0
+    by_writer: dict[str, float] = field(default_factory=dict)
+    """CPU seconds of each writer that ran (one taken from the cache does not run)."""
+
+
+@contextlib.contextmanager
+def _pdf_work() -> Iterator[PdfWork]:
+    """Count the forms converted and pages composed, and time the writers, in the block."""
+    work = PdfWork()
+    real = {name: getattr(kit_build, name) for name in WRITERS}
+    show = Canvas.showPage
+
+    def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            started = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                took = time.process_time() - started
+                work.seconds += took
+                work.by_writer[name] = work.by_writer.get(name, 0.0) + took
+        return run
+
+    def counted_show(self: Canvas) -> None:
+        work.pages += 1
+        show(self)
+
+    for name, function in real.items():
+        setattr(kit_build, name, timed(name, function))
+    setattr(Canvas, "showPage", counted_show)  # noqa: B010 - counted while measured
+    before = formcache.CONVERTED
+    try:
+        yield work
+    finally:
+        work.forms = formcache.CONVERTED - before
+        setattr(Canvas, "showPage", show)  # noqa: B010
+        for name, function in real.items():
+            setattr(kit_build, name, function)
+
+
+def _counted_render(definition: Path) -> tuple[float, int, PdfWork]:
+    """Seconds :func:`render_preview` took, how many faces and backs it drew, and what its
+    PDFs took (the booklet's, the tuck box's...)."""
     drawn = 0
     face, back = FaceKind.draw, BackKind.draw
 
@@ -88,15 +151,16 @@ def _counted_render(definition: Path) -> tuple[float, int]:
     setattr(FaceKind, "draw", counted_face)  # noqa: B010 - counted while timed
     setattr(BackKind, "draw", counted_back)  # noqa: B010
     try:
-        started = time.perf_counter()
-        preview = complete(render_preview(definition))  # the booklet too
-        took = time.perf_counter() - started
+        with _pdf_work() as work:
+            started = time.perf_counter()
+            preview = complete(render_preview(definition))  # the booklet too
+            took = time.perf_counter() - started
     finally:
         setattr(FaceKind, "draw", face)  # noqa: B010
         setattr(BackKind, "draw", back)  # noqa: B010
     if preview.problems:
         raise SystemExit(preview.problems)
-    return took, drawn
+    return took, drawn, work
 
 
 @dataclass(frozen=True)
@@ -139,24 +203,79 @@ def preview_edits(case: Case, edits: int) -> None:
         original = edited.read_text()
         definition = folder / case.definition
         warm, cold, drawn_warm, drawn_cold = [], [], [], []
+        pdf_warm: list[PdfWork] = []
+        pdf_cold: list[PdfWork] = []
         os.environ["XDG_CACHE_HOME"] = str(Path(temp) / "kept")
-        render_preview(definition)  # the preview's first rendering, before any edit
+        # the preview's first rendering, before any edit, the booklet too
+        complete(render_preview(definition))
         for number in range(1, edits + 1):
             edited.write_text(original.replace(case.old, case.new.format(number), 1))
             os.environ["XDG_CACHE_HOME"] = str(Path(temp) / "kept")
-            took, drawn = _counted_render(definition)
+            took, drawn, work = _counted_render(definition)
             warm.append(took)
             drawn_warm.append(drawn)
+            pdf_warm.append(work)
             os.environ["XDG_CACHE_HOME"] = str(Path(temp) / f"empty-{number}")
-            took, drawn = _counted_render(definition)
+            took, drawn, work = _counted_render(definition)
             cold.append(took)
             drawn_cold.append(drawn)
+            pdf_cold.append(work)
     print(f"preview, {case.label} edited ({edits} edits, load {_load()}):")
     print(f"  with the cache: median {statistics.median(warm):.3f} s "
-          f"(range {min(warm):.3f}-{max(warm):.3f}), {max(drawn_warm)} faces and backs drawn")
+          f"(range {min(warm):.3f}-{max(warm):.3f}), {max(drawn_warm)} faces and backs drawn, "
+          f"{max(w.forms for w in pdf_warm)} forms converted, "
+          f"{max(w.pages for w in pdf_warm)} PDF pages composed")
     print(f"  full rebuild:   median {statistics.median(cold):.3f} s "
-          f"(range {min(cold):.3f}-{max(cold):.3f}), {max(drawn_cold)} faces and backs drawn")
+          f"(range {min(cold):.3f}-{max(cold):.3f}), {max(drawn_cold)} faces and backs drawn, "
+          f"{max(w.forms for w in pdf_cold)} forms converted, "
+          f"{max(w.pages for w in pdf_cold)} PDF pages composed")
     print(f"  ratio {statistics.median(cold) / statistics.median(warm):.1f}x")
+
+
+def _writers_build(definition: Path, output: Path, *, use_cache: bool) -> PdfWork:
+    """Build in this process as a new process would (what it read and lifted forgotten),
+    and what its PDF writers did."""
+    pdfcanvas.clear_caches()
+    picturemarks.clear()
+    with _pdf_work() as work:
+        build_game(str(definition), output_root=output, options=BuildOptions(),
+                   use_cache=use_cache)
+    return work
+
+
+def pdf_writers(case: Case, edits: int) -> None:
+    """The PDF writers of a build after a one-card edit, with the cache an earlier build
+    filled and with none (``--no-cache``): CPU seconds, forms converted, pages composed."""
+    with tempfile.TemporaryDirectory() as temp:
+        folder = Path(temp) / "game"
+        case.copy(folder)
+        edited = folder / case.edited
+        original = edited.read_text()
+        definition = folder / case.definition
+        os.environ["XDG_CACHE_HOME"] = str(Path(temp) / "kept")
+        _writers_build(definition, Path(temp) / "first", use_cache=True)
+        warm: list[PdfWork] = []
+        bare: list[PdfWork] = []
+        for number in range(1, edits + 1):
+            edited.write_text(original.replace(case.old, case.new.format(number), 1))
+            warm.append(_writers_build(definition, Path(temp) / f"warm-{number}",
+                                       use_cache=True))
+            bare.append(_writers_build(definition, Path(temp) / f"bare-{number}",
+                                       use_cache=False))
+            if not _same(Path(temp) / f"warm-{number}", Path(temp) / f"bare-{number}"):
+                raise SystemExit(f"{case.label}: the kits with and without the cache differ")
+    print(f"PDF writers of a build, {case.label} edited ({edits} edits, load {_load()}):")
+    for label, works in (("with the cache", warm), ("--no-cache    ", bare)):
+        seconds = [work.seconds for work in works]
+        print(f"  {label}: median {statistics.median(seconds):.3f} CPU s "
+              f"(range {min(seconds):.3f}-{max(seconds):.3f}), "
+              f"{max(work.forms for work in works)} forms converted, "
+              f"{max(work.pages for work in works)} pages composed")
+        writers = {name: statistics.median(work.by_writer.get(name, 0.0) for work in works)
+                   for name in WRITERS}
+        print("    " + ", ".join(f"{name.strip('_')} {took:.3f}"
+                                 for name, took in writers.items() if took))
+    print("  the kits are identical, byte for byte")
 
 
 def _build(game: str, output: Path, cache_home: Path, *more: str) -> float:
@@ -204,10 +323,15 @@ def main() -> None:
     parser.add_argument("--builds", type=int, default=1, help="runs of each build")
     parser.add_argument("--games", nargs="*", default=list(SHIPPED))
     parser.add_argument("--no-builds", action="store_true")
+    parser.add_argument("--no-writers", action="store_true",
+                        help="leave out the PDF writers after one edit")
     parser.add_argument("--previews", nargs="*", choices=sorted(CASES), default=sorted(CASES))
     args = parser.parse_args()
     for name in args.previews:
         preview_edits(CASES[name], args.edits)
+    if not args.no_writers:
+        for name in args.previews:
+            pdf_writers(CASES[name], args.edits)
     if not args.no_builds:
         builds(args.games, args.builds)
 
