@@ -125,8 +125,9 @@ def _document(*svgs: str) -> bytes:
 def test_a_recipe_from_another_document_encodes_its_words_for_this_one(
         tmp_path: Path, work: Work) -> None:
     """The recipe of APPLE is kept while a document shows ZEBRA first (its letters outside
-    ASCII take the first free codes of the subset); replayed from the cache into a document where APPLE comes
-    first, its words take other codes, and the bytes are those drawn without the cache."""
+    ASCII take the first free codes of the subset); replayed from the cache into a document
+    where APPLE comes first, its words take other codes, and the bytes are those drawn
+    without the cache."""
     formcache.clear()
     with cache.session(tmp_path / "cache"):
         kept = _document(ZEBRA, APPLE)
