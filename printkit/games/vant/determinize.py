@@ -4,7 +4,6 @@ is never part of a position (the engine draws it by chance)."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from printkit.games.vant.state import DECK, VantState
@@ -19,8 +18,9 @@ def determinize(state: VantState, player: Player, rng: random.Random) -> VantSta
     unseen = DECK - state.table() - state.hands[player]
     known = len(state.hands[other])
     hand, _ = redeal(unseen, [known, len(unseen) - known], rng)
-    hands = (frozenset(hand), state.hands[1]) if other == 0 else (state.hands[0], frozenset(hand))
-    return dataclasses.replace(state, hands=hands)
+    drawn = tuple(sorted(hand))
+    held = (drawn, state.held[1]) if other == 0 else (state.held[0], drawn)
+    return state._replace(held=held)
 
 
 __all__ = ["determinize"]

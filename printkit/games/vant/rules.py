@@ -37,20 +37,19 @@ state are in :mod:`printkit.games.vant.claims`.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterator, Mapping, Sequence
-from dataclasses import replace
-from typing import overload
+from collections.abc import Collection, Mapping, Sequence
 
 from printkit.games.vant import claims as _claims
 from printkit.games.vant import determinize as _determinize
 from printkit.games.vant import notation as _notation
+from printkit.games.vant.bits import CLEAR, OPEN_CODES, UNCOVERED_CODES, cell_code, shifted_board
+from printkit.games.vant.moves import EMPTY, MoveList
 from printkit.games.vant.state import (
     CLAIM,
     DECK,
     PASS,
     PLACES,
     PLAYER_NAMES,
-    REACH,
     Card,
     Cells,
     ClaimPoints,
@@ -71,62 +70,6 @@ from printkit.rules.base import NO_PLAYER, Claim, Game, Player
 Params = VantParams
 
 
-class MoveList(Sequence[VantMove]):
-    """The legal moves of one position, in a fixed order: the decisions about pending
-    points, then each card (in card order) on each open cell (in cell order).
-
-    The card plays are made only when asked for, so drawing one random move is cheap, and
-    membership is decided from the cards and cells the list is made of.
-    """
-
-    __slots__ = ("_cards", "_head", "_n_head", "_size", "_targets")
-
-    def __init__(self, head: tuple[VantMove, ...], cards: Sequence[Card],
-                 targets: Sequence[tuple[int, int]]) -> None:
-        self._head = head
-        self._cards = cards
-        self._targets = targets
-        self._n_head = len(head)
-        self._size = self._n_head + len(cards) * len(targets)
-
-    def __len__(self) -> int:
-        return self._size
-
-    @overload
-    def __getitem__(self, index: int) -> VantMove: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[VantMove]: ...
-
-    def __getitem__(self, index: int | slice) -> VantMove | list[VantMove]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._size))]
-        if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
-            raise IndexError("move index out of range")
-        if index < self._n_head:
-            return self._head[index]
-        card, cell = divmod(index - self._n_head, len(self._targets))
-        row, col = self._targets[cell]
-        return PLACES[self._cards[card], row, col]
-
-    def __iter__(self) -> Iterator[VantMove]:
-        yield from self._head
-        places, targets = PLACES, self._targets
-        for card in self._cards:
-            for row, col in targets:
-                yield places[card, row, col]
-
-    def __contains__(self, move: object) -> bool:
-        if isinstance(move, Place):
-            return move.card in self._cards and (move.row, move.col) in self._targets
-        return move in self._head
-
-    def __repr__(self) -> str:
-        return f"MoveList({list(self)!r})"
-
-
 class Vant(Game[VantState, VantMove, VantParams]):
     """Two players; the non-dealer ``P1`` plays first, ``P2`` deals."""
 
@@ -142,6 +85,12 @@ class Vant(Game[VantState, VantMove, VantParams]):
         self.rank_value = tuple(ranks[c & 7] for c in range(32))
         """The rank's points of each card, by card."""
         self._dead = self.params.level2_visibility == "cell_dead"
+        self._strict = self.params.strict_claims
+        self._penalty = tuple(
+            10 * suits[card >> 3] if card >> 3 == under >> 3
+            else 10 * ranks[card & 7] if card & 7 == under & 7 else 0
+            for card in range(32) for under in range(32))
+        """The covered-card penalty of a card (``card * 32 + covered card``)."""
 
     # ---- helpers over states
 
@@ -186,45 +135,15 @@ class Vant(Game[VantState, VantMove, VantParams]):
 
     def gift(self, s: VantState, card: Card, row: int, col: int) -> tuple[int, int]:
         """(points for matching cards in the layout, covered-card penalty) for a play."""
-        suit, rank = card >> 3, card & 7
-        suit_points, rank_points = self.suit_value[card], self.rank_value[card]
-        reach = REACH[(row, col)]
-        points = 0
-        if s.placed < 16:
-            cells = s.lower
-            for i in reach.around:
-                other = cells[i]
-                if other is not None and other >> 3 == suit:
-                    points += suit_points
-            for i in reach.lines:
-                other = cells[i]
-                if other is not None and other & 7 == rank:
-                    points += rank_points
-        else:  # what :meth:`visible` shows, looked up only where the card reaches
-            lower, upper, dead = s.lower, s.upper, self._dead
-            for i in reach.around:
-                other = upper[i]
-                if other is None:
-                    other = lower[i]
-                elif dead:
-                    continue
-                if other is not None and other >> 3 == suit:
-                    points += suit_points
-            for i in reach.lines:
-                other = upper[i]
-                if other is None:
-                    other = lower[i]
-                elif dead:
-                    continue
-                if other is not None and other & 7 == rank:
-                    points += rank_points
+        place = PLACES.get((card, row, col)) or Place(card, row, col)
+        board = s.alive if self._dead and s.placed == 16 else s.shown
+        points = (self.suit_value[card] * (board & place.suit_reach).bit_count()
+                  + self.rank_value[card] * (board & place.rank_reach).bit_count())
         penalty = 0
-        if s.placed == 16:
+        if s.placed == 16 and inside(row, col):
             beneath = s.lower[row * 4 + col]
-            if beneath is not None and beneath >> 3 == suit:
-                penalty = 10 * suit_points
-            elif beneath is not None and beneath & 7 == rank:
-                penalty = 10 * rank_points
+            if beneath is not None:
+                penalty = self._penalty[card << 5 | beneath]
         return points, penalty
 
     # ---- play
@@ -240,13 +159,31 @@ class Vant(Game[VantState, VantMove, VantParams]):
     def legal_moves(self, state: VantState) -> MoveList:
         """``claim`` (and ``pass`` when no card may be played) while points are pending,
         then every card the player may hold on every open cell, card by card."""
+        placed, leader = state.placed, state.leader
+        if state.pending or state.covered == 16 or (placed == 16 and leader is None):
+            return self._settling_moves(state)
+        player: Player
+        if placed < 16 or leader is None:
+            player = state.dealer if placed & 1 else 1 - state.dealer
+            codes = OPEN_CODES[state.filled]
+        else:
+            player = 1 - leader if state.covered & 1 else leader
+            codes = UNCOVERED_CODES[state.topped]
+        if state.hidden[player]:
+            return MoveList((), self.available(state, player), codes)
+        return MoveList((), state.held[player], codes)
+
+    def _settling_moves(self, state: VantState) -> MoveList:
+        """:meth:`legal_moves` of a finished game, of one with points pending, or of a
+        position whose leader is not known yet."""
         targets = self.open_targets(state)
         head: tuple[VantMove, ...] = ()
         if state.pending:
             head = (CLAIM,) if targets else (CLAIM, PASS)
         if not targets:
-            return MoveList(head, (), ())
-        return MoveList(head, self.available(state, self.to_move(state)), targets)
+            return MoveList(head, (), ()) if head else EMPTY
+        return MoveList(head, self.available(state, self.to_move(state)),
+                        tuple(cell_code(row, col) for row, col in targets))
 
     def illegal_reason(self, state: VantState, move: VantMove) -> str | None:
         if move in self.legal_moves(state):
@@ -275,55 +212,73 @@ class Vant(Game[VantState, VantMove, VantParams]):
         return "it is not one of the legal moves"
 
     def _play(self, state: VantState, move: VantMove, rng: random.Random) -> VantState:
-        player = self.to_move(state)
         if not isinstance(move, Place):
-            scores = state.scores
-            if isinstance(move, ClaimPoints):
-                scores = _added(scores, player, state.pending)
-            leader = state.leader
-            if state.placed == 16 and leader is None:
-                leader = leader_by_rule(scores, state.dealer)
-            return replace(state, scores=scores, pending=0, leader=leader, turn=state.turn + 1)
-
-        card, row, col = move.card, move.row, move.col
-        points, penalty = self.gift(state, card, row, col)
-        hands = list(state.hands)
-        hidden = list(state.hidden)
-        if card in hands[player]:
-            hands[player] = hands[player] - {card}
+            return self._decide(state, move)
+        (lower, upper, held, hidden, scores, dealer, leader, pending, turn, placed, covered,
+         filled, topped, shown, alive) = state
+        card = move.card
+        index = move.index
+        if placed < 16:
+            player = dealer if placed & 1 else 1 - dealer
+            points = (self.suit_value[card] * (shown & move.suit_reach).bit_count()
+                      + self.rank_value[card] * (shown & move.rank_reach).bit_count())
+            if move.shifts:
+                row, col = move.row, move.col
+                lower = shifted(lower, row, col)
+                filled = shifted_mask(filled, row, col)
+                shown = shifted_board(shown, row, col)
+            cells = list(lower)
+            cells[index] = card
+            lower = tuple(cells)
+            filled |= 1 << index
+            shown |= move.bits
+            alive = shown
+            placed += 1
         else:
-            hidden[player] -= 1
-        lower, upper, leader = state.lower, state.upper, state.leader
-        level_one = state.placed < 16
-        filled = state.filled
-        if level_one:
-            lower = shifted(lower, row, col)
-            filled = shifted_mask(filled, row, col)
-            i = max(row, 0) * 4 + max(col, 0)
-            lower = (*lower[:i], card, *lower[i + 1:])
-            filled |= 1 << i
+            if leader is None:
+                player = dealer if placed & 1 else 1 - dealer
+            else:
+                player = 1 - leader if covered & 1 else leader
+            board = alive if self._dead else shown
+            points = (self.suit_value[card] * (board & move.suit_reach).bit_count()
+                      + self.rank_value[card] * (board & move.rank_reach).bit_count()
+                      + self._penalty[card << 5 | lower[index]])  # type: ignore[operator]
+            cells = list(upper)
+            cells[index] = card
+            upper = tuple(cells)
+            topped |= 1 << index
+            clear = CLEAR[index]
+            shown = shown & clear | move.bits
+            alive &= clear
+            covered += 1
+        mine = held[player]
+        if card in mine:
+            at = mine.index(card)
+            mine = mine[:at] + mine[at + 1:]
+            held = (mine, held[1]) if player == 0 else (held[0], mine)
         else:
-            i = row * 4 + col
-            upper = (*upper[:i], card, *upper[i + 1:])
-        scores, pending = state.scores, 0
-        if self.params.strict_claims:
-            pending = points + penalty
+            hidden = (hidden[0] - 1, hidden[1]) if player == 0 else (hidden[0], hidden[1] - 1)
+        if self._strict:
+            pending = points
         else:
-            scores = _added(scores, 1 - player, points + penalty)
-        placed = state.placed + level_one
-        if level_one and placed in (8, 16):
-            pool = sorted(DECK - {c for c in lower if c is not None} - hands[0] - hands[1])
-            for p in (1 - state.dealer, state.dealer):
-                drawn = rng.sample(pool, 8 if placed == 8 else 4)
-                hands[p] = hands[p] | frozenset(drawn)
-                pool = [c for c in pool if c not in drawn]
+            scores = (scores[0], scores[1] + points) if player == 0 else (
+                scores[0] + points, scores[1])
+        if (placed == 8 or placed == 16) and not covered:
+            held = _dealt(lower, held, placed, dealer, rng)
             if placed == 16 and not pending:
-                leader = leader_by_rule(scores, state.dealer)
-        return VantState.made(lower, upper, (hands[0], hands[1]), (hidden[0], hidden[1]),
-                              scores, state.dealer, leader, pending, state.turn + 1,
-                              placed=placed, covered=state.covered + (not level_one),
-                              topped=state.topped if level_one else state.topped | 1 << i,
-                              filled=filled)
+                leader = leader_by_rule(scores, dealer)
+        return _new(VantState, (lower, upper, held, hidden, scores, dealer, leader, pending,
+                                turn + 1, placed, covered, filled, topped, shown, alive))
+
+    def _decide(self, state: VantState, move: VantMove) -> VantState:
+        """The state after ``claim`` or ``pass``."""
+        scores = state.scores
+        if isinstance(move, ClaimPoints):
+            scores = _added(scores, self.to_move(state), state.pending)
+        leader = state.leader
+        if state.placed == 16 and leader is None:
+            leader = leader_by_rule(scores, state.dealer)
+        return state._replace(scores=scores, pending=0, leader=leader, turn=state.turn + 1)
 
     def is_terminal(self, state: VantState) -> bool:
         return state.covered == 16 and not state.pending
@@ -393,6 +348,24 @@ class Vant(Game[VantState, VantMove, VantParams]):
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+_new = tuple.__new__
+
+
+def _dealt(lower: Cells, held: tuple[tuple[Card, ...], tuple[Card, ...]], placed: int,
+           dealer: Player, rng: random.Random) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The hands after the deal that follows the eighth or the sixteenth level-one card:
+    each player, the non-dealer first, draws from the cards neither on the table nor in a
+    known hand (in card order), eight cards after the eighth, four after the sixteenth."""
+    taken = {*lower, *held[0], *held[1]}
+    pool = [c for c in range(32) if c not in taken]
+    hands = [held[0], held[1]]
+    for p in (1 - dealer, dealer):
+        drawn = rng.sample(pool, 8 if placed == 8 else 4)
+        hands[p] = tuple(sorted((*hands[p], *drawn)))
+        pool = [c for c in pool if c not in drawn]
+    return hands[0], hands[1]
 
 
 def _added(scores: tuple[int, int], player: Player, points: int) -> tuple[int, int]:

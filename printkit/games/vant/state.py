@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, NamedTuple
 
+from printkit.games.vant import bits
 from printkit.rules.base import Player
 
 # --------------------------------------------------------------------------- constants
@@ -107,12 +108,37 @@ class Place:
 
     At level one the row and column may be -1 (just above or left of the layout); the
     layout is shifted after the card lands.  At level two the cell is one of the square's.
+    The other fields are worked out once from these three, for the engine's hot path.
     """
 
     card: Card
     row: int
     col: int
     kind: ClassVar[MoveKind] = MoveKind.PLACE
+    #: the frame cell the card lands in, once the frame is shifted
+    index: int = field(init=False, repr=False, compare=False)
+    #: the cell as a number from 0 to 35 (-1 off the cells a play may name)
+    code: int = field(init=False, repr=False, compare=False)
+    #: whether the frame moves before the card lands (row or column -1)
+    shifts: bool = field(init=False, repr=False, compare=False)
+    #: the card's board at :attr:`index` (see :mod:`printkit.games.vant.bits`)
+    bits: int = field(init=False, repr=False, compare=False)
+    #: the cells whose suit it matches, in its suit's lane
+    suit_reach: int = field(init=False, repr=False, compare=False)
+    #: the cells whose rank it matches, in its rank's lane
+    rank_reach: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        card, row, col = self.card, self.row, self.col
+        index = max(row, 0) * 4 + max(col, 0)
+        setter = object.__setattr__
+        setter(self, "index", index)
+        setter(self, "code", bits.cell_code(row, col) if -1 <= row <= 4 and -1 <= col <= 4
+               else -1)
+        setter(self, "shifts", row < 0 or col < 0)
+        setter(self, "bits", bits.card_bits(card) << index if 0 <= card < 32 else 0)
+        setter(self, "suit_reach", bits.suit_reach(card, row, col))
+        setter(self, "rank_reach", bits.rank_reach(card, row, col))
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +170,10 @@ PLACES: dict[tuple[Card, int, int], Place] = {
 }
 """One shared :class:`Place` per card and cell, so move generation allocates nothing."""
 
+PLACE_ROWS: tuple[tuple[Place, ...], ...] = tuple(
+    tuple(PLACES[card, code // 6 - 1, code % 6 - 1] for code in range(36)) for card in range(32))
+"""The same places by card, then by :attr:`Place.code`."""
+
 
 # --------------------------------------------------------------------------- positions
 
@@ -153,8 +183,27 @@ Cells = tuple[Card | None, ...]
 EMPTY_CELLS: Cells = (None,) * 16
 
 
-@dataclass(frozen=True)
-class VantState:
+class _Fields(NamedTuple):
+    """What a :class:`VantState` holds, the derived values after the given ones."""
+
+    lower: Cells
+    upper: Cells
+    held: tuple[tuple[Card, ...], tuple[Card, ...]]
+    hidden: tuple[int, int]
+    scores: tuple[int, int]
+    dealer: Player
+    leader: Player | None
+    pending: int
+    turn: int
+    placed: int
+    covered: int
+    filled: int
+    topped: int
+    shown: int
+    alive: int
+
+
+class VantState(_Fields):
     """A position: the two levels of the layout, hands, scores and whose turn it is.
 
     ``lower`` holds the level-one cards with the layout's bounding box at the frame's
@@ -162,47 +211,49 @@ class VantState:
     to be held and ``hidden`` how many more each player holds unseen.  ``leader`` is known
     once level two can begin.  ``pending`` is what the player to move may still claim
     (``strict_claims`` only); ``turn`` counts decisions taken.
+
+    The other values are derived from these, and kept so that a move costs a few integer
+    operations: ``held`` (each hand as a sorted tuple, which ``hands`` reads), ``placed``
+    and ``covered`` (cards at each level), ``filled`` and ``topped`` (bit ``i`` set when
+    frame cell ``i`` holds a level-one or a level-two card), ``shown`` (the board of
+    :mod:`~printkit.games.vant.bits` of what each cell shows) and ``alive`` (of the
+    level-one cards not covered).  A state is an immutable tuple: two states are equal when
+    their positions are.
     """
 
-    lower: Cells = EMPTY_CELLS
-    upper: Cells = EMPTY_CELLS
-    hands: tuple[frozenset[Card], frozenset[Card]] = (frozenset(), frozenset())
-    hidden: tuple[int, int] = (0, 0)
-    scores: tuple[int, int] = (0, 0)
-    dealer: Player = 1
-    leader: Player | None = None
-    pending: int = 0
-    turn: int = 0
-    #: cards at level one (derived)
-    placed: int = field(init=False, repr=False, compare=False)
-    #: cards at level two (derived)
-    covered: int = field(init=False, repr=False, compare=False)
-    #: bit ``i`` set when frame cell ``i`` holds a level-one card (derived)
-    filled: int = field(init=False, repr=False, compare=False)
-    #: bit ``i`` set when frame cell ``i`` holds a level-two card (derived)
-    topped: int = field(init=False, repr=False, compare=False)
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        setter = object.__setattr__
-        setter(self, "placed", 16 - self.lower.count(None))
-        setter(self, "covered", 16 - self.upper.count(None))
-        setter(self, "filled", mask(self.lower))
-        setter(self, "topped", mask(self.upper) if self.upper is not EMPTY_CELLS else 0)
+    def __new__(cls, lower: Cells = EMPTY_CELLS, upper: Cells = EMPTY_CELLS,
+                hands: tuple[frozenset[Card], frozenset[Card]] = (frozenset(), frozenset()),
+                hidden: tuple[int, int] = (0, 0), scores: tuple[int, int] = (0, 0),
+                dealer: Player = 1, leader: Player | None = None, pending: int = 0,
+                turn: int = 0) -> VantState:
+        lower, upper = tuple(lower), tuple(upper)
+        showing = tuple(low if up is None else up for low, up in zip(lower, upper, strict=True))
+        return tuple.__new__(cls, (
+            lower, upper, (tuple(sorted(hands[0])), tuple(sorted(hands[1]))),
+            (hidden[0], hidden[1]), (scores[0], scores[1]), dealer, leader, pending, turn,
+            16 - lower.count(None), 16 - upper.count(None), mask(lower), mask(upper),
+            bits.board_of(showing),
+            bits.board_of([low if up is None else None
+                           for low, up in zip(lower, upper, strict=True)])))
 
-    @classmethod
-    def made(cls, lower: Cells, upper: Cells, hands: tuple[frozenset[Card], frozenset[Card]],
-             hidden: tuple[int, int], scores: tuple[int, int], dealer: Player,
-             leader: Player | None, pending: int, turn: int, *, placed: int, covered: int,
-             topped: int, filled: int) -> VantState:
-        """The state of these fields, its derived ones given (the engine knows them after
-        a move): the same value as ``VantState(...)``, made without the frozen
-        dataclass's attribute-by-attribute construction, which is most of a move's cost."""
-        state = object.__new__(cls)
-        state.__dict__.update(lower=lower, upper=upper, hands=hands, hidden=hidden,
-                              scores=scores, dealer=dealer, leader=leader, pending=pending,
-                              turn=turn, placed=placed, covered=covered, filled=filled,
-                              topped=topped)
-        return state
+    def __getnewargs__(self) -> tuple[Cells, Cells, tuple[frozenset[Card], frozenset[Card]],
+                                      tuple[int, int], tuple[int, int], Player,
+                                      Player | None, int, int]:
+        """The given values, from which copying and pickling make the state again."""
+        return (self.lower, self.upper, self.hands, self.hidden, self.scores, self.dealer,
+                self.leader, self.pending, self.turn)
+
+    def __repr__(self) -> str:
+        given = ("lower", "upper", "hands", "hidden", "scores", "dealer", "leader", "pending",
+                 "turn")
+        return f"VantState({', '.join(f'{name}={getattr(self, name)!r}' for name in given)})"
+
+    @property
+    def hands(self) -> tuple[frozenset[Card], frozenset[Card]]:
+        """The cards known to be held, by player."""
+        return frozenset(self.held[0]), frozenset(self.held[1])
 
     def table(self) -> frozenset[Card]:
         """Every card on the table, face up or face down."""
@@ -278,7 +329,7 @@ def mask(cells: Cells) -> int:
 @cache
 def uncovered(covered: int) -> tuple[tuple[int, int], ...]:
     """The level-two cells (row, column) not yet covered, for the covered cells' mask."""
-    return tuple(divmod(i, 4) for i in range(16) if not covered >> i & 1)
+    return tuple((code // 6 - 1, code % 6 - 1) for code in bits.UNCOVERED_CODES[covered])
 
 
 @cache
@@ -290,27 +341,8 @@ def open_cells(filled: int) -> tuple[tuple[tuple[int, int], ...], frozenset[tupl
     >>> open_cells(0b1)[0]
     ((-1, 0), (0, -1), (0, 1), (1, 0))
     """
-    cells = _open_cells_of(filled)
+    cells = tuple((code // 6 - 1, code % 6 - 1) for code in bits.OPEN_CODES[filled])
     return cells, frozenset(cells)
-
-
-def _open_cells_of(filled: int) -> tuple[tuple[int, int], ...]:
-    if filled == 0:
-        return ((0, 0),)
-    taken = [(i // 4, i % 4) for i in range(16) if filled >> i & 1]
-    height = max(r for r, _ in taken) + 1
-    width = max(c for _, c in taken) + 1
-    found: set[tuple[int, int]] = set()
-    for r, c in taken:
-        for dr, dc, _ in STEPS:
-            row, col = r + dr, c + dc
-            if inside(row, col) and filled >> (row * 4 + col) & 1:
-                continue
-            new_height = height + 1 if row < 0 else max(height, row + 1)
-            new_width = width + 1 if col < 0 else max(width, col + 1)
-            if new_height <= 4 and new_width <= 4:
-                found.add((row, col))
-    return tuple(sorted(found))
 
 
 def shifted(cells: Cells, row: int, col: int) -> Cells:
