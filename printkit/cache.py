@@ -33,9 +33,10 @@ from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from printkit import limits
-from printkit.cachekey import Known, Unkeyable, digest
+from printkit.cachekey import Known, Unkeyable, digest, memo_store
 from printkit.render import picturemarks
 
 MAGIC = b"printkit-cache 1\n"
@@ -188,9 +189,11 @@ def session(folder: Path | None = None, *, enabled: bool = True) -> Iterator[Sto
         return
     store = Store(folder or default_folder())
     token = _ACTIVE.set(store)
+    memo_token = memo_store.set(store)  # the code's digest is kept here too
     try:
         yield store
     finally:
+        memo_store.reset(memo_token)
         _ACTIVE.reset(token)
         now = time.monotonic()
         if store.counts.writes and now - _TIDIED.get(store.folder, -TIDY_SECONDS) >= TIDY_SECONDS:
@@ -237,7 +240,7 @@ def _cached(step: str, key_parts: tuple[object, ...],
     with warnings.catch_warnings(record=True) as caught, picturemarks.recording() as noted:
         warnings.simplefilter("always")
         result = compute()
-    effects = Effects([(str(w.message), _category_name(w.category), w.filename, w.lineno)
+    effects = Effects([warning_record(w.message, w.category, w.filename, w.lineno)
                        for w in caught], [(tag, body, list(box)) for tag, body, box in noted])
     store.put(key, _pack(result, effects))
     _again(effects)
@@ -290,10 +293,22 @@ def _category(name: str) -> type[Warning]:
     return found if isinstance(found, type) and issubclass(found, Warning) else UserWarning
 
 
+def warning_record(message: Warning | str, category: type[Warning], filename: str,
+                   line: int) -> tuple[str, str, str, int]:
+    """A warning written down to be kept in an entry (:func:`warn_again` raises it)."""
+    return (str(message), _category_name(category), filename, line)
+
+
+def warn_again(warned: list[tuple[str, str, str, int]], registry: dict[Any, Any]) -> None:
+    """Raise again the warnings kept with a result (:func:`warning_record`), each once per
+    ``registry``, as the warnings filters say."""
+    for message, category, filename, line in warned:
+        warnings.warn_explicit(message, _category(category), filename, line,
+                               registry=registry)
+
+
 def _again(effects: Effects) -> None:
     from printkit.render.elements import _WARNED
-    for message, category, filename, line in effects.warned:
-        warnings.warn_explicit(message, _category(category), filename, line,
-                               registry=_WARNED)
+    warn_again(effects.warned, _WARNED)
     for tag, body, (x, y, width, height) in effects.noted:
         picturemarks.note(tag, body, (x, y, width, height))

@@ -11,6 +11,11 @@ afresh instead of risking a key that leaves something out.
 (its modules, shipped fonts and templates), a game plugin's own package when a kind comes
 from one, the versions of the libraries that draw and write, and Python's version.  Any
 change to them changes every key, so a new printkit never reuses what an old one drew.
+Hashing those files and asking for those versions costs a command tens of milliseconds, so
+inside a cache session the digest is also kept under a key made of how the files and the
+import path's folders look (size, change and modification times, inode): a later process
+that finds them all as they were takes the kept digest instead of reading everything again
+(:func:`code_stamps`).
 """
 
 from __future__ import annotations
@@ -24,14 +29,37 @@ import importlib.util
 import os
 import re
 import sys
+import time
 from collections.abc import Mapping
+from contextvars import ContextVar
 from fractions import Fraction
 from pathlib import Path, PurePath
-from typing import Any
+from typing import Any, Protocol
 
 LIBRARIES = ("reportlab", "svglib", "fonttools", "lxml", "pillow", "pypdfium2", "jinja2")
 """Libraries whose version is part of every key, beside every library printkit's own
 package metadata requires (hyphenation dictionaries, Markdown, colour conversion...)."""
+
+
+RECENT_SECONDS = 2
+"""A file changed less than this long ago may change again within the same tick of the file
+system's clock, leaving its times as they were: a digest is not kept under the times of
+such a file (:func:`code_stamps`)."""
+_ENTRY_POINT_GROUP = "printkit.games"
+"""The entry-point group games register under (:mod:`printkit.plugins`, named again so that
+this module imports nothing of printkit's)."""
+
+
+class Memo(Protocol):
+    """Where a digest is kept from one process to the next (a cache :class:`Store`)."""
+
+    def get(self, key: str) -> bytes | None: ...
+
+    def put(self, key: str, payload: bytes) -> None: ...
+
+
+memo_store: ContextVar[Memo | None] = ContextVar("printkit_code_memo", default=None)
+"""The store :func:`code_digest` keeps its digests in (set by a cache session)."""
 
 
 class Unkeyable(TypeError):
@@ -144,7 +172,67 @@ def _text(sink: Any, tag: bytes, text: str) -> None:
 @functools.cache
 def code_digest(package: str = "printkit") -> str:
     """A digest of every file of ``package`` (found on the import path), of the versions
-    of :data:`LIBRARIES` and of Python: what draws, so it is in every key."""
+    of :data:`LIBRARIES`, of the games installed and of Python: what draws, so it is in
+    every key.  Taken from the session's store when the files look as they did when it
+    was kept (:func:`code_stamps`)."""
+    store = memo_store.get()
+    stamps = code_stamps(package)
+    if store is None or stamps is None:
+        return _code_digest(package)
+    key = digest("code-stamps", package, stamps)
+    kept = store.get(key)
+    if kept is not None and re.fullmatch(rb"[0-9a-f]{64}", kept):
+        return kept.decode()
+    found = _code_digest(package)
+    store.put(key, found.encode())
+    return found
+
+
+def code_stamps(package: str) -> tuple[object, ...] | None:
+    """How the files :func:`_code_digest` reads look: Python's version, each folder of the
+    import path (installing, removing or upgrading a distribution changes its folder's
+    times) and each file of ``package`` (its path, size, inode, change and modification
+    times).  ``None`` when a file or folder changed so recently that it could change
+    again unseen (:data:`RECENT_SECONDS`), or the package is not a folder: then nothing
+    is kept."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or spec.submodule_search_locations is None:
+        return None
+    recent = time.time_ns() - RECENT_SECONDS * 10**9
+    stamps: list[object] = [sys.version]
+    for folder in sys.path:
+        stamps.append((folder, _stamp(folder)))
+    for root in spec.submodule_search_locations:
+        stamps.append(root)
+        for path in _package_files(root):
+            stamps.append((os.path.relpath(path, root), _stamp(path)))
+    if any(isinstance(stamp, tuple) and isinstance(stamp[1], tuple)
+           and max(stamp[1][2], stamp[1][3]) > recent for stamp in stamps):
+        return None
+    return tuple(stamps)
+
+
+def _stamp(path: str) -> tuple[int, int, int, int] | None:
+    """Size, inode, modification and change times of ``path`` (``None``: not there)."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (found.st_size, found.st_ino, found.st_mtime_ns, found.st_ctime_ns)
+
+
+def _package_files(root: str) -> list[str]:
+    """Every file below ``root`` but compiled Python, sorted."""
+    found: list[str] = []
+    for folder, folders, files in os.walk(root):
+        folders[:] = sorted(name for name in folders if name != "__pycache__")
+        found.extend(os.path.join(folder, name) for name in sorted(files)
+                     if not name.endswith(".pyc"))
+    return found
+
+
+def _code_digest(package: str) -> str:
+    """:func:`code_digest` computed afresh."""
     sink = hashlib.sha256()
     sink.update(sys.version.encode())
     for name in sorted({*LIBRARIES, *_required()}):
@@ -153,6 +241,11 @@ def code_digest(package: str = "printkit") -> str:
         except importlib.metadata.PackageNotFoundError:
             version = "-"
         _text(sink, b"v", f"{name}={version}")
+    for point in sorted(importlib.metadata.entry_points(group=_ENTRY_POINT_GROUP),
+                        key=lambda e: (e.name, e.value)):
+        dist = point.dist
+        _text(sink, b"g", f"{point.name}={point.value} "
+                          f"{dist.name if dist else '-'} {dist.version if dist else '-'}")
     spec = importlib.util.find_spec(package)
     if spec is None:  # nothing to read: a drawing by it is never kept (a key of its own)
         _text(sink, b"?", f"{package} not found {os.urandom(16).hex()}")
@@ -161,12 +254,9 @@ def code_digest(package: str = "printkit") -> str:
             sink.update(hashlib.sha256(Path(spec.origin).read_bytes()).digest())
     else:
         for folder in spec.submodule_search_locations:
-            root = Path(folder)
-            for path in sorted(root.rglob("*")):
-                if "__pycache__" in path.parts or not path.is_file() or path.suffix == ".pyc":
-                    continue
-                _text(sink, b"p", path.relative_to(root).as_posix())
-                sink.update(hashlib.sha256(path.read_bytes()).digest())
+            for path in _package_files(folder):
+                _text(sink, b"p", Path(os.path.relpath(path, folder)).as_posix())
+                sink.update(hashlib.sha256(Path(path).read_bytes()).digest())
     return sink.hexdigest()
 
 
