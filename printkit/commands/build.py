@@ -6,18 +6,24 @@ import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from printkit import plugins
+from printkit import cache
 from printkit.commands.jobs import job_count, pool, workers
 from printkit.commands.numbers import values_may_start_with_minus
-from printkit.commands.printing import build_options, settings
 from printkit.console import Console
 from printkit.errors import PrintkitError, Problem
-from printkit.kit.games import installed_games
-from printkit.kit.options import DUPLEX, LAYOUTS, BuildOptions
-from printkit.plugins import PluginError
-from printkit.settings import Settings
+from printkit.kit.choices import DUPLEX, LAYOUTS
+
+if TYPE_CHECKING:
+    from printkit.kit.options import BuildOptions
+    from printkit.settings import Settings
+
+REQUEST_OPTIONS = ("variant", "overrides", "paper", "bleed", "duplex", "back_offset",
+                   "board_paper", "layout")
+"""The options that make a kit, as given: a kit kept in the cache for the same ones (and
+the same files read) is written again without being built
+(:mod:`printkit.kit.wholekit`)."""
 
 
 def register(sub: Any) -> None:
@@ -71,49 +77,106 @@ class Built:
     problems: tuple[Problem, ...] = ()
 
 
-def _build(name: str, output: str, options: BuildOptions, variant: str | None,
-           overrides: Settings, use_cache: bool = True) -> Built:
-    """Build one game in a worker process."""
-    from printkit.kit.build import build_game  # the writers: loaded by the commands that write
+def request(args: argparse.Namespace) -> tuple[object, ...]:
+    """The options of ``args`` that make a kit, as the command line gave them."""
+    found: list[object] = []
+    for name in REQUEST_OPTIONS:
+        value = getattr(args, name, None)
+        found.append((name, tuple(value) if isinstance(value, list) else value))
+    return tuple(found)
 
+
+def _build(name: str, output: str, args: argparse.Namespace, options: BuildOptions,
+           overrides: Settings) -> Built:
+    """Build one game in a worker process."""
     try:
-        result = build_game(name, output_root=Path(output), options=options,
-                            variant=variant, overrides=overrides, use_cache=use_cache)
+        with cache.session(enabled=args.cache):
+            made = _one(name, Path(output), args, options, overrides, _quiet)
     except PrintkitError as exc:
         return Built(error=type(exc), problems=exc.problems)
-    return Built(result.game.definition.title, str(result.folder),
-                 tuple(str(path) for path in result.files))
+    return Built(made.title, str(made.folder), tuple(str(path) for path in made.files))
+
+
+def _quiet(label: str, done: int, total: int) -> None:
+    """Progress nobody is shown (a worker process's)."""
+
+
+@dataclass(frozen=True)
+class Made:
+    """A kit written: its title, folder and files."""
+
+    title: str
+    folder: Path
+    files: tuple[Path, ...]
+
+
+def _one(name: str, output: Path, args: argparse.Namespace,
+         options: BuildOptions | None, overrides: Settings | None,
+         progress: Any) -> Made:
+    """Write one game's kit: the one kept in the cache for the same options and files, or
+    a new build (``options`` and ``overrides`` parsed from ``args`` when ``None``)."""
+    from printkit.kit import wholekit  # the kit kept whole: no drawing code loaded
+
+    asked = request(args)
+    kept = wholekit.reuse(name, asked, output, progress)
+    if kept is not None:
+        return Made(kept.title, kept.folder, kept.files)
+    from printkit.commands.printing import build_options, settings
+    from printkit.kit.build import build_game  # the writers: loaded by the commands that write
+
+    result = build_game(name, output_root=output,
+                        options=options if options is not None else build_options(args),
+                        variant=args.variant,
+                        overrides=overrides if overrides is not None else settings(args),
+                        progress=progress, use_cache=args.cache, request=asked)
+    return Made(result.game.definition.title, result.folder, result.files)
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Build each game; stops at the first game with a problem (built one after the
     other), or reports the first in the order given (built at once).  When no game is
     named, every installed game is built but those whose plugin is broken: each is
-    reported, it stops no other, and the status is 1."""
-    games = args.games or list(installed_games())
-    broken: list[Problem] = [] if args.games else plugins.load_problems()
-    options, overrides = build_options(args), settings(args)
+    reported, it stops no other, and the status is 1.  The options are checked before
+    anything is built, unless each game's kit is found whole in the cache (it was built
+    with the very same options)."""
+    games, broken = args.games, []
+    if not games:
+        from printkit import plugins
+        from printkit.kit.games import installed_games
+
+        games, broken = list(installed_games()), plugins.load_problems()
     jobs = workers(args.jobs, len(games))
     if jobs > 1:
-        return _run_at_once(games, jobs, args, options, overrides, console, broken)
-    from printkit.kit.build import build_game  # the writers: loaded by the commands that write
+        from printkit.commands.printing import build_options, settings
 
+        return _run_at_once(games, jobs, args, build_options(args), settings(args), console,
+                            broken)
+    with cache.session(enabled=args.cache):
+        return _one_by_one(games, args, console, broken)
+
+
+def _one_by_one(games: Sequence[str], args: argparse.Namespace, console: Console,
+                broken: list[Problem]) -> int:
+    from printkit.commands.printing import build_options, settings
+    from printkit.plugins import PluginError
+
+    options: BuildOptions | None = None
+    overrides: Settings | None = None
+    if len(games) > 1:  # every option checked before the first game is built
+        options, overrides = build_options(args), settings(args)
     for name in games:
 
         def progress(label: str, done: int, total: int, game: str = name) -> None:
             console.progress(f"{game}: {label}", done, total)
 
         try:
-            result = build_game(name, output_root=Path(args.output), options=options,
-                                variant=args.variant, overrides=overrides,
-                                progress=progress, use_cache=args.cache)
+            made = _one(name, Path(args.output), args, options, overrides, progress)
         except PluginError as exc:
             if args.games:
                 raise
             broken += exc.problems
             continue
-        _report(console, result.game.definition.title, str(result.folder),
-                [str(path) for path in result.files])
+        _report(console, made.title, str(made.folder), [str(path) for path in made.files])
     return _broken(console, broken)
 
 
@@ -122,9 +185,11 @@ def _run_at_once(games: Sequence[str], jobs: int, args: argparse.Namespace,
                  broken: list[Problem]) -> int:
     """Build the games in ``jobs`` worker processes; each game's kit is written whole or
     not at all, as in one process, so the outputs are the same."""
+    from printkit.plugins import PluginError
+
     with pool(jobs) as running:
-        futures = [running.submit(_build, name, args.output, options, args.variant,
-                                  overrides, args.cache) for name in games]
+        futures = [running.submit(_build, name, args.output, args, options, overrides)
+                   for name in games]
         console.progress("building", 0, len(games))
         results: list[Built] = []
         for done, future in enumerate(futures, start=1):

@@ -7,8 +7,12 @@ from __future__ import annotations
 import argparse
 import os
 import re
+from typing import TYPE_CHECKING
 
-from printkit import budget, procpool
+from printkit import budget
+
+if TYPE_CHECKING:
+    from printkit import procpool
 
 MOST_JOBS = 256
 
@@ -35,4 +39,6 @@ def workers(asked: int, tasks: int) -> int:
 def pool(jobs: int) -> procpool.Pool:
     """A pool of ``jobs`` worker processes (forked where the platform allows: the
     definitions, fonts and plugins loaded so far come along for free)."""
+    from printkit import procpool  # loaded by the commands that start processes
+
     return procpool.pool(jobs, "fork" if os.name == "posix" else "spawn")

@@ -4,6 +4,7 @@ can go wrong), then write them all, or nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from printkit.booklet.document import Booklet
 from printkit.booklet.files import booklet_files, for_paper
 from printkit.definition.fontstack import game_fonts
 from printkit.errors import DefinitionError
-from printkit.kit import Progress, silent
+from printkit.kit import Progress, silent, wholekit
 from printkit.kit.cache_pages import cached_files
 from printkit.kit.games import ResolvedGame, resolve
 from printkit.kit.naming import kit_name
@@ -33,29 +34,40 @@ class BuildResult:
     files: tuple[Path, ...]
 
 
+Keep = Callable[[str, Path, Mapping[str, bytes]], None]
+"""Told the title, folder and files of the kit written (:meth:`wholekit.Keeper.keep`)."""
+
+
 def build_game(name_or_path: str, *, output_root: Path, options: BuildOptions,
                variant: str | None = None, overrides: Settings = (),
-               progress: Progress = silent, use_cache: bool = False) -> BuildResult:
+               progress: Progress = silent, use_cache: bool = False,
+               request: tuple[object, ...] | None = None) -> BuildResult:
     """Check, draw and lay out every component, then write them all (or nothing).
 
     With ``use_cache`` (what ``printkit build`` does unless given ``--no-cache``), faces,
     backs and files whose inputs an earlier build had are taken from the rendering cache
-    (:mod:`printkit.cache`); the files are the same byte for byte either way."""
+    (:mod:`printkit.cache`); the files are the same byte for byte either way.  With a
+    ``request`` too (the options as the command line gave them), the whole kit is kept
+    for :func:`printkit.kit.wholekit.reuse`."""
     # the booklet's diagrams reuse the faces drawn for the cards
-    with memo.session(), cache.session(enabled=use_cache):
-        return _build(name_or_path, output_root, options, variant, overrides, progress)
+    with memo.session(), cache.session(enabled=use_cache) as store:
+        if store is None or request is None:
+            return _build(name_or_path, output_root, options, variant, overrides, progress)
+        with wholekit.remembered(name_or_path, request, output_root, progress) as keeper:
+            return _build(name_or_path, output_root, options, variant, overrides,
+                          keeper.told, keeper.keep)
 
 
 def _build(name_or_path: str, output_root: Path, options: BuildOptions, variant: str | None,
-           overrides: Settings, progress: Progress) -> BuildResult:
+           overrides: Settings, progress: Progress, keep: Keep | None = None) -> BuildResult:
     game = resolve(name_or_path, variant=variant, overrides=overrides)
     # printkit's own words (labels, titles) are set in the definition's font stack
     with game_fonts(game.definition.content.sheet_stack):
-        return _draw(game, output_root, options, variant, overrides, progress)
+        return _draw(game, output_root, options, variant, overrides, progress, keep)
 
 
 def _draw(game: ResolvedGame, output_root: Path, options: BuildOptions, variant: str | None,
-          overrides: Settings, progress: Progress) -> BuildResult:
+          overrides: Settings, progress: Progress, keep: Keep | None) -> BuildResult:
     kit = prepare_kit(game, options)
     definition = game.definition
     folder = output_root / kit_name(definition.game, variant=variant,
@@ -83,6 +95,8 @@ def _draw(game: ResolvedGame, output_root: Path, options: BuildOptions, variant:
         raise DefinitionError(f"{definition.game}: " + limits.beyond(
             "output", f"the kit is {out.size} bytes", "bytes"))
     written = out.commit()
+    if keep is not None:
+        keep(definition.title, folder, out.files)
     return BuildResult(game, folder, tuple(written))
 
 

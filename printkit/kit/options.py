@@ -4,21 +4,17 @@ print defaults."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from printkit.definition.model import Definition
 from printkit.errors import Location
+from printkit.kit.choices import DUPLEX, LAYOUTS, Duplex
 from printkit.pdf.geometry import SheetSpec
 from printkit.pdf.paper import Paper, paper_by_name
 from printkit.settings import COMMAND_LINE, Settings
 from printkit.units import MM
 
-LAYOUTS = ("sheets", "gutter-fold", "print-shop", "calibration", "tuckbox")
-
-
-Duplex = Literal["long", "short", "none"]
-"""How two-sided sheets are turned over: on the long edge, the short edge, or not at all."""
-DUPLEX: tuple[Duplex, ...] = ("long", "short", "none")
+__all__ = ["DUPLEX", "LAYOUTS", "BuildOptions", "Duplex", "PrintPlan", "build_changes",
+           "paper_location", "plan"]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,107 @@
+"""What a build read: every file it opened, and whether it started a program.
+
+A whole kit is kept in the cache (:mod:`printkit.kit.wholekit`) under the content of every
+file its build read, so the build notes them as it goes.  The notes come from Python's audit
+events (:func:`sys.addaudithook`, installed on first use): every ``open`` goes through them
+whoever opens, so the definition, its tables, images and fonts, the booklet's templates and
+the libraries' own data files are all noted without each reader having to say so.  Python
+modules are left out (their code is in the key as the code's digest).  A build that starts
+a program (``fc-list``, to find an installed font) depends on more than its files, and is
+marked so (:attr:`Recorder.ran`), unless the program is one :mod:`ctypes` asks where the C
+library is.  Only the thread that records is noted; outside a
+recording the hook returns at once.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printkit.definition.files import missing_files
+
+_PYTHON_CODE = (".py", ".pyc", ".so")
+_WRITING = os.O_WRONLY | os.O_RDWR
+_PROGRAMS = frozenset({"subprocess.Popen", "os.system", "os.posix_spawn", "os.spawn",
+                       "os.exec", "os.fork", "os.forkpty"})
+"""Audit events of a program started (or the process copied to start one)."""
+HARMLESS_PROGRAMS = frozenset({"ldconfig", "gcc", "cc", "ld", "objdump"})
+"""Programs whose answers have no bearing on a kit: :mod:`ctypes` asks them where the C
+library is (to swap a kit's folder into place in one step)."""
+_INSTALLED = threading.Event()
+_INSTALLING = threading.Lock()
+
+
+@dataclass
+class Recorder:
+    """What a :func:`recording` has noted so far."""
+
+    files: set[str] = field(default_factory=set)
+    """Absolute paths of the files opened for reading (Python code left out)."""
+    missing: set[Path] = field(default_factory=set)
+    """Files a definition named that were not there."""
+    ran: bool = False
+    """Whether a program was started."""
+
+
+_ACTIVE: ContextVar[Recorder | None] = ContextVar("printkit_kit_reads", default=None)
+
+
+def _audit(event: str, args: tuple[object, ...]) -> None:
+    """The audit hook: note a file opened for reading, or a program started."""
+    if event != "open" and event not in _PROGRAMS:
+        return
+    recorder = _ACTIVE.get()
+    if recorder is None:
+        return
+    if event != "open":
+        recorder.ran = recorder.ran or not _harmless(event, args)
+        return
+    try:  # an exception here would fail the open itself: ignore anything odd
+        path, _mode, flags = args
+        if isinstance(path, int) or (isinstance(flags, int) and flags & _WRITING):
+            return
+        if isinstance(_mode, str) and any(c in _mode for c in "wax+"):
+            return
+        name = os.path.abspath(os.fsdecode(path))  # type: ignore[arg-type]
+    except Exception:
+        return
+    if not name.endswith(_PYTHON_CODE):
+        recorder.files.add(name)
+
+
+def _harmless(event: str, args: tuple[object, ...]) -> bool:
+    """Whether the program an audit event starts is one of :data:`HARMLESS_PROGRAMS`."""
+    if event != "subprocess.Popen" or not args:
+        return False
+    program = args[0]
+    if not isinstance(program, (str, bytes, os.PathLike)):
+        return False
+    return os.path.basename(os.fsdecode(program)) in HARMLESS_PROGRAMS
+
+
+def _install() -> None:
+    with _INSTALLING:
+        if not _INSTALLED.is_set():
+            sys.addaudithook(_audit)
+            _INSTALLED.set()
+
+
+@contextmanager
+def recording() -> Iterator[Recorder]:
+    """Note every file this thread reads, every named file it misses and whether it starts
+    a program, until the block ends."""
+    _install()
+    recorder = Recorder()
+    token = _ACTIVE.set(recorder)
+    missing_token = missing_files.set(recorder.missing)
+    try:
+        yield recorder
+    finally:
+        missing_files.reset(missing_token)
+        _ACTIVE.reset(token)

@@ -1,0 +1,279 @@
+"""A whole kit kept in the rendering cache: a second build of an unchanged kit writes the
+first one's files without reading the definition, drawing, or importing the drawing code.
+
+``printkit build`` notes, while it builds a kit, every file the build reads
+(:mod:`printkit.kit.kitreads`), the warnings it shows and the steps it reports.  When the
+kit is written, two entries are kept (:func:`remembered`):
+
+- under the request (the code's digest, the working folder, the game as named, the options
+  as given and the limits): the list of the files the build read;
+- under the request and the content of each of those files: the kit (its folder's name, its
+  title, its files, the warnings and the steps).
+
+A later build of the same request (:func:`reuse`) reads the list, digests each file as it is
+now and looks the kit up: found, its files are written as a build writes them (all at once,
+:class:`~printkit.kit.outputs.OutputSet`) and its warnings are shown again.  A build reads
+the same files and makes the same kit when every file it read is as it was, so nothing the
+build depends on is left out of the key; as a build may also look for a file without
+opening it (a booklet template beside the definition), the names in each folder a file was
+read from are in the key too.  The files of printkit's package and of the game plugins'
+packages are covered by their code's digest instead.  A build that started a program (an
+installed font looked up through fontconfig) depends on the system, not only on files: its
+kit is not kept.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import json
+import os
+import site
+import sysconfig
+import warnings
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from printkit import cache, limits
+from printkit.cachekey import code_digest, digest
+from printkit.kit import Progress
+from printkit.kit.kitreads import recording
+from printkit.kit.outputs import OutputSet
+
+INPUTS_STEP = "kit-inputs"
+"""The cache step of the list of files a build read."""
+KIT_STEP = "kit"
+"""The cache step of a whole kit."""
+SYSTEM_FOLDERS = ("/proc/", "/sys/", "/dev/")
+"""Files read there describe the running system (memory, processor), not the kit."""
+
+Warned = list[tuple[str, str, str, int]]
+
+
+@dataclass(frozen=True)
+class Kit:
+    """A kit written from the cache."""
+
+    title: str
+    folder: Path
+    files: tuple[Path, ...]
+
+
+def request_key(game: str, request: tuple[object, ...]) -> str:
+    """The key of the list of files a build of ``game`` read for this ``request`` (the
+    build's options as given)."""
+    return digest(INPUTS_STEP, code_digest(), os.getcwd(), game, request, limits.current())
+
+
+def reuse(game: str, request: tuple[object, ...], output_root: Path,
+          progress: Progress) -> Kit | None:
+    """Write the kit an earlier build made for this request from the very same files, and
+    say what it said; ``None`` (nothing written) when there is none or no cache session."""
+    store = cache.active()
+    if store is None:
+        return None
+    key = request_key(game, request)
+    listed = store.get(key)
+    inputs = _inputs(listed) if listed is not None else None
+    if listed is not None and inputs is None:
+        store.forget(key)
+    found = None
+    if inputs is not None:
+        kit_key = _kit_key(key, inputs, output_root)
+        payload = store.get(kit_key)
+        found = _unpack(payload) if payload is not None else None
+        if payload is not None and found is None:
+            store.forget(kit_key)
+    store.counts.count(KIT_STEP, found is not None)
+    if found is None:
+        return None
+    kept, files = found
+    for label, done, total in kept.steps:
+        progress(label, done, total)
+    cache.warn_again(kept.warned, {})
+    out = OutputSet(output_root / kept.folder, files)
+    return Kit(kept.title, out.folder, tuple(out.commit()))
+
+
+@dataclass
+class Keeper:
+    """What a build being remembered reports (:func:`remembered`)."""
+
+    progress: Progress
+    steps: list[tuple[str, int, int]] = field(default_factory=list)
+    made: tuple[str, Path, Mapping[str, bytes]] | None = None
+
+    def told(self, label: str, done: int, total: int) -> None:
+        """Report a step, and note it to be reported again when the kit is reused."""
+        self.steps.append((label, done, total))
+        self.progress(label, done, total)
+
+    def keep(self, title: str, folder: Path, files: Mapping[str, bytes]) -> None:
+        """The kit the build wrote: its title, folder and files."""
+        self.made = (title, folder, files)
+
+
+@contextlib.contextmanager
+def remembered(game: str, request: tuple[object, ...], output_root: Path,
+               progress: Progress) -> Iterator[Keeper]:
+    """Note what the build inside the block reads and shows; if it keeps a kit
+    (:meth:`Keeper.keep`) and the cache is on, keep it for :func:`reuse`."""
+    keeper = Keeper(progress)
+    with recording() as reads, _shown() as warned:
+        yield keeper
+    store = cache.active()
+    if store is None or keeper.made is None or reads.ran or reads.missing:
+        return
+    title, folder, files = keeper.made
+    if folder.parent != output_root:
+        return
+    packages = _plugin_packages()
+    skipped = (*_roots(("printkit", *packages)), *_library_folders(),
+               os.path.join(os.path.abspath(store.folder), ""), *SYSTEM_FOLDERS)
+    named = {os.path.abspath(game)} if os.path.isfile(game) else set()
+    inputs = Inputs(tuple(sorted(named | {path for path in reads.files
+                                          if not path.startswith(skipped)
+                                          and os.path.isfile(path)})), packages)
+    key = request_key(game, request)
+    store.put(key, inputs.dump())
+    kept = Kept(title, folder.name, warned, keeper.steps)
+    store.put(_kit_key(key, inputs, output_root), kept.pack(files))
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """The files a build read (absolute paths), and the packages of the game plugins it
+    used (their code is in the key)."""
+
+    files: tuple[str, ...]
+    packages: tuple[str, ...]
+
+    def dump(self) -> bytes:
+        return json.dumps({"files": self.files, "packages": self.packages}).encode()
+
+
+def _inputs(payload: bytes) -> Inputs | None:
+    try:
+        found = json.loads(payload)
+        return Inputs(tuple(str(p) for p in found["files"]),
+                      tuple(str(p) for p in found["packages"]))
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A kit as kept, but its files."""
+
+    title: str
+    folder: str
+    warned: Warned
+    steps: list[tuple[str, int, int]]
+
+    def pack(self, files: Mapping[str, bytes]) -> bytes:
+        head = json.dumps({"title": self.title, "folder": self.folder,
+                           "warned": self.warned, "steps": self.steps,
+                           "files": [[path, len(data)] for path, data in files.items()]})
+        return b"%d\n" % len(head.encode()) + head.encode() + b"".join(files.values())
+
+
+def _unpack(payload: bytes) -> tuple[Kept, dict[str, bytes]] | None:
+    """A kit from its entry (``None``: not an entry of this kind)."""
+    try:
+        size, _, rest = payload.partition(b"\n")
+        head = json.loads(rest[:int(size)])
+        at = int(size)
+        files: dict[str, bytes] = {}
+        for path, length in head["files"]:
+            files[str(path)] = rest[at:at + int(length)]
+            at += int(length)
+        kept = Kept(str(head["title"]), str(head["folder"]),
+                    [(str(m), str(c), str(f), int(n)) for m, c, f, n in head["warned"]],
+                    [(str(label), int(done), int(total)) for label, done, total in head["steps"]])
+    except (ValueError, KeyError, TypeError):
+        return None
+    if at != len(rest) or kept.folder in ("", ".", "..") or "/" in kept.folder:
+        return None
+    return kept, files
+
+
+def _kit_key(request: str, inputs: Inputs, output_root: Path) -> str:
+    """The key of the kit made from the files ``inputs`` names as they are now."""
+    contents = [(path, _content(path)) for path in inputs.files]
+    folders = sorted({os.path.dirname(path) for path in inputs.files})
+    names = [(folder, _names(folder, output_root)) for folder in folders]
+    codes = [(package, code_digest(package)) for package in inputs.packages]
+    return digest(KIT_STEP, request, contents, names, codes)
+
+
+def _content(path: str) -> str | None:
+    """The digest of a file's bytes (``None``: it cannot be read)."""
+    try:
+        with open(path, "rb") as stream:
+            return hashlib.file_digest(stream, "sha256").hexdigest()
+    except OSError:
+        return None
+
+
+def _names(folder: str, output_root: Path) -> tuple[str, ...] | None:
+    """The names in ``folder`` but hidden ones and the output folder (``None``: it cannot
+    be listed)."""
+    leave_out = os.path.abspath(output_root)
+    try:
+        return tuple(sorted(entry.name for entry in os.scandir(folder)
+                            if not entry.name.startswith(".") and entry.path != leave_out))
+    except OSError:
+        return None
+
+
+def _plugin_packages() -> tuple[str, ...]:
+    """The top packages of the game plugins loaded (printkit's own left out)."""
+    from printkit import plugins
+    return tuple(sorted({plugin.package.split(".")[0] for plugin in plugins.loaded()}
+                        - {"printkit"}))
+
+
+def _roots(packages: tuple[str, ...]) -> tuple[str, ...]:
+    """The folders of ``packages`` (with a separator at the end)."""
+    found: list[str] = []
+    for package in packages:
+        spec = importlib.util.find_spec(package)
+        if spec is not None and spec.submodule_search_locations is not None:
+            found.extend(os.path.join(os.path.realpath(folder), "")
+                         for folder in spec.submodule_search_locations)
+            found.extend(os.path.join(os.path.abspath(folder), "")
+                         for folder in spec.submodule_search_locations)
+    return tuple(found)
+
+
+def _library_folders() -> tuple[str, ...]:
+    """The folders of Python's own modules and of the installed distributions (with a
+    separator at the end): what is read there (a library's data, the distributions'
+    metadata) comes with the versions in the code's digest."""
+    found = {value for name, value in sysconfig.get_paths().items()
+             if name in ("stdlib", "platstdlib", "purelib", "platlib")}
+    found.update(site.getsitepackages())
+    found.add(site.getusersitepackages())
+    return tuple(os.path.join(way(folder), "") for folder in sorted(found)
+                 for way in (os.path.abspath, os.path.realpath))
+
+
+@contextlib.contextmanager
+def _shown() -> Iterator[Warned]:
+    """The warnings shown while the block runs (each is shown as before)."""
+    shown: Warned = []
+    before = warnings.showwarning
+
+    def note(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: TextIO | None = None, line: str | None = None) -> None:
+        shown.append(cache.warning_record(message, category, filename, lineno))
+        before(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = note
+    try:
+        yield shown
+    finally:
+        warnings.showwarning = before
