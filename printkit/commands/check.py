@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit import memo, plugins
 from printkit.blame import blame
@@ -17,13 +17,10 @@ from printkit.commands.jobs import job_count, pool, workers
 from printkit.commands.printing import settings
 from printkit.console import Console
 from printkit.errors import DefinitionError, ExampleError, PrintkitError, Problem
-from printkit.examples.check import check_file
-from printkit.kit.bookletlint import booklet_warnings
-from printkit.kit.colourcheck import colour_warnings
-from printkit.kit.games import installed_games
-from printkit.kit.prepare import check_game
-from printkit.settings import Settings
 from printkit.yamlsource import load
+
+if TYPE_CHECKING:
+    from printkit.settings import Settings
 
 
 def register(sub: Any) -> None:
@@ -72,6 +69,9 @@ PLUGIN_BUG = 70
 
 def _check(target: str, variant: str | None, overrides: Settings,
            debug: bool = False) -> Checked:
+    from printkit.kit.bookletlint import booklet_warnings  # the checks: loaded when checking
+    from printkit.kit.colourcheck import colour_warnings
+
     try:
         lines = tuple(check_target(target, variant=variant, overrides=overrides))
         if _is_example_file(target):
@@ -115,6 +115,9 @@ ACCEPTED = ("an installed game's name (printkit list shows them), a definition f
 def check_target(target: str, *, variant: str | None = None,
                  overrides: Settings = ()) -> list[str]:
     """Check one game or file; returns its summary lines or raises the problems found."""
+    from printkit.examples.check import check_file  # the checks: loaded when checking
+    from printkit.kit.prepare import check_game
+
     path = Path(target)
     # a game's name beside a folder of that name (its own, from printkit new --plugin)
     game_folder = path.is_dir() and target in plugins.game_names()
@@ -148,6 +151,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     """
     debug = bool(getattr(args, "debug", False))
     strict = bool(getattr(args, "strict", False))
+    from printkit.kit.games import installed_games
+
     overrides = settings(args)
     targets = args.targets or list(installed_games())
     unloaded = [] if args.targets else plugins.load_problems()

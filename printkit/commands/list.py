@@ -8,7 +8,6 @@ from typing import Any
 from printkit import plugins
 from printkit.console import Console
 from printkit.errors import PrintkitError
-from printkit.kit.games import resolve
 
 
 def register(sub: Any) -> None:
@@ -27,6 +26,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     is installed, saying where printkit looked).
     """
     del args
+    from printkit.kit.games import resolve  # the definitions: loaded when listing
+
     names = plugins.game_names()
     if not names:
         console.error(f"error: no games found; printkit looked in {plugins.where_looked()}")

@@ -9,7 +9,6 @@ from typing import Any
 
 from printkit.commands.printing import settings
 from printkit.console import Console
-from printkit.kit.games import definition_path
 
 USAGE_ERROR = 2
 """The exit status of a command line that cannot be carried out as written."""
@@ -46,6 +45,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Start the preview and keep it running until interrupted."""
+    from printkit.kit.games import definition_path
     from printkit.preview.server import serve_until_interrupted, start  # when previewing
 
     path = Path(definition_path(args.definition))

@@ -6,10 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from printkit.commands.reference import reference
 from printkit.console import Console
-from printkit.definition.game_schema import GAME
-from printkit.render.kinds import back_kinds, face_kinds
 
 
 def json_schema(*, shipped_only: bool = False) -> dict[str, Any]:
@@ -17,6 +14,9 @@ def json_schema(*, shipped_only: bool = False) -> dict[str, Any]:
 
     ``shipped_only`` leaves out the kinds of games installed from other packages (for the
     reference printkit ships, which must not depend on what else is installed)."""
+    from printkit.definition.game_schema import GAME  # loaded by the command that prints it
+    from printkit.render.kinds import back_kinds, face_kinds
+
     schema: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://printkit.invalid/schema/game-definition.json",
@@ -114,6 +114,8 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Print the schema."""
+    from printkit.commands.reference import reference
+
     if args.markdown:
         console.print(reference(json_schema(shipped_only=True)).rstrip("\n"))
     else:
