@@ -18,8 +18,9 @@ import random
 
 import pytest
 
+from printkit.games.vant.chance import draw, shuffled_deck
 from printkit.games.vant.rules import Vant
-from printkit.games.vant.state import VantParams, VantState
+from printkit.games.vant.state import STEPS, VantParams, VantState, inside, open_cells
 from printkit.simulator.agents import make_agent
 
 ENGINES = {
@@ -125,3 +126,63 @@ def test_a_state_read_back_equals_the_state_played() -> None:
     for state in _states(game, 11):
         back = game.parse_state(game.format_state(state))
         assert back == state and hash(back) == hash(state)
+
+
+def test_the_shuffle_draws_what_random_shuffle_draws() -> None:
+    for seed in range(300):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        deck = list(range(32))
+        theirs.shuffle(deck)
+        assert shuffled_deck(ours) == deck
+        assert ours.getstate() == theirs.getstate()
+
+
+class _Drawing(random.Random):
+    """A generator of another class, which the fast draws leave to ``random`` itself."""
+
+
+@pytest.mark.parametrize("rng_class", [random.Random, _Drawing])
+def test_a_draw_is_random_sample(rng_class: type[random.Random]) -> None:
+    for n, k in ((24, 8), (16, 8), (8, 4), (4, 4), (40, 8), (30, 3), (5, 0)):
+        pool = list(range(100, 100 + n))
+        for seed in range(60):
+            ours, theirs = rng_class(seed), rng_class(seed)
+            drawn, left = draw(pool, k, ours)
+            assert drawn == theirs.sample(pool, k)
+            assert left == [c for c in pool if c not in drawn]
+            assert ours.getstate() == theirs.getstate()
+
+
+def test_the_first_position_is_the_one_the_constructor_makes() -> None:
+    game = ENGINES["default"]
+    for seed in range(20):
+        dealt = game.initial_state(random.Random(seed))
+        deck = list(range(32))
+        random.Random(seed).shuffle(deck)
+        assert dealt == VantState(hands=(frozenset(deck[:4]), frozenset(deck[4:8])), dealer=1)
+
+
+def _open_by_definition(filled: int) -> tuple[tuple[int, int], ...]:
+    """Empty cells sharing an edge with a filled one, if the layout stays within 4 x 4 (the
+    engine's earlier, cell-by-cell way of finding them)."""
+    if filled == 0:
+        return ((0, 0),)
+    taken = [(i // 4, i % 4) for i in range(16) if filled >> i & 1]
+    height = max(r for r, _ in taken) + 1
+    width = max(c for _, c in taken) + 1
+    found = set()
+    for r, c in taken:
+        for dr, dc, _ in STEPS:
+            row, col = r + dr, c + dc
+            if inside(row, col) and filled >> (row * 4 + col) & 1:
+                continue
+            grown = (height + 1 if row < 0 else max(height, row + 1),
+                     width + 1 if col < 0 else max(width, col + 1))
+            if max(grown) <= 4:
+                found.add((row, col))
+    return tuple(sorted(found))
+
+
+def test_open_cells_from_bits_are_those_by_definition() -> None:
+    for filled in range(1 << 16):
+        assert open_cells(filled)[0] == _open_by_definition(filled), bin(filled)

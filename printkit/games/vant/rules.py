@@ -43,10 +43,12 @@ from printkit.games.vant import claims as _claims
 from printkit.games.vant import determinize as _determinize
 from printkit.games.vant import notation as _notation
 from printkit.games.vant.bits import CLEAR, OPEN_CODES, UNCOVERED_CODES, cell_code, shifted_board
+from printkit.games.vant.chance import draw, shuffled_deck
 from printkit.games.vant.moves import EMPTY, MoveList
 from printkit.games.vant.state import (
     CLAIM,
     DECK,
+    EMPTY_CELLS,
     PASS,
     PLACES,
     PLAYER_NAMES,
@@ -149,9 +151,10 @@ class Vant(Game[VantState, VantMove, VantParams]):
     # ---- play
 
     def initial_state(self, rng: random.Random) -> VantState:
-        deck = list(range(32))
-        rng.shuffle(deck)
-        return VantState(hands=(frozenset(deck[0:4]), frozenset(deck[4:8])), dealer=1)
+        deck = shuffled_deck(rng)
+        return _new(VantState, (EMPTY_CELLS, EMPTY_CELLS, (tuple(sorted(deck[0:4])),
+                                tuple(sorted(deck[4:8]))), (0, 0), (0, 0), 1, None, 0, 0,
+                                0, 0, 0, 0, 0, 0))
 
     def current_player(self, state: VantState) -> Player:
         return NO_PLAYER if self.is_terminal(state) else self.to_move(state)
@@ -362,9 +365,8 @@ def _dealt(lower: Cells, held: tuple[tuple[Card, ...], tuple[Card, ...]], placed
     pool = [c for c in range(32) if c not in taken]
     hands = [held[0], held[1]]
     for p in (1 - dealer, dealer):
-        drawn = rng.sample(pool, 8 if placed == 8 else 4)
-        hands[p] = tuple(sorted((*hands[p], *drawn)))
-        pool = [c for c in pool if c not in drawn]
+        drawn, pool = draw(pool, 8 if placed == 8 else 4, rng)
+        hands[p] = tuple(sorted(hands[p] + tuple(drawn)))
     return hands[0], hands[1]
 
 
