@@ -62,6 +62,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit import cache, memo
 from printkit.kit import build as kit_build
 from printkit.kit.build import build_game
 from printkit.kit.options import BuildOptions
@@ -278,6 +279,73 @@ def pdf_writers(case: Case, edits: int) -> None:
     print("  the kits are identical, byte for byte")
 
 
+def page_cost(case: Case, runs: int) -> None:
+    """What laying out one page of the card PDFs costs, beside what finding one entry in the
+    cache costs: caching pages can save at most the first, and each page would pay the
+    second (and still place its forms and set its label's words for its own document)."""
+    from printkit.definition.fontstack import game_fonts
+    from printkit.kit.games import resolve
+    from printkit.kit.outputs import OutputSet
+    from printkit.kit.prepare import prepare_kit
+    from printkit.kit.write import write_cards
+
+    spent: dict[str, float] = {}
+
+    def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            started = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[name] = spent.get(name, 0.0) + time.process_time() - started
+        return run
+
+    store, save = pdfcanvas.store_form, pdfcanvas.BinaryCanvas.save
+    laying, writing, pages = [], [], 0
+    with tempfile.TemporaryDirectory() as temp, memo.session():
+        folder = Path(temp) / "game"
+        case.copy(folder)
+        game = resolve(str(folder / case.definition))
+        with game_fonts(game.definition.content.sheet_stack):
+            cards = prepare_kit(game, BuildOptions(), booklet=False).cards
+            assert cards is not None
+            pdfcanvas.store_form = timed("forms", store)
+            pdfcanvas.BinaryCanvas.save = timed("save", save)  # type: ignore[method-assign]
+            try:
+                for _ in range(runs + 1):  # the first reads the forms: left out
+                    spent.clear()
+                    with _pdf_work() as work:
+                        started = time.process_time()
+                        write_cards(cards, OutputSet(Path(temp) / "out"), lambda *_: None)
+                        total = time.process_time() - started
+                    pages = work.pages
+                    laying.append(total - spent["forms"] - spent["save"])
+                    writing.append(spent["save"])
+            finally:
+                pdfcanvas.store_form = store
+                pdfcanvas.BinaryCanvas.save = save  # type: ignore[method-assign]
+        found = _lookup_cost(Path(temp) / "cache")
+    lay, write = statistics.median(laying[1:]), statistics.median(writing[1:])
+    print(f"pages of the card PDFs, {case.label} ({pages} pages, {runs} runs, "
+          f"load {_load()}):")
+    print(f"  a page: {lay / pages * 1000:.3f} ms CPU laid out (all the card writer does "
+          f"but read forms and write the file), {write / pages * 1000:.3f} ms written out; "
+          f"one cache entry found: {found * 1000:.3f} ms")
+
+
+def _lookup_cost(folder: Path, entries: int = 200) -> float:
+    """CPU seconds to find one entry of 2 kB in the cache (its file read and checked)."""
+    keys = [("a page", number) for number in range(entries)]
+    with cache.session(folder):
+        for key in keys:
+            cache.cached_bytes("bench", key, lambda: b"q 1 0 0 1 0 0 cm Q " * 100)
+    with cache.session(folder):
+        started = time.process_time()
+        for key in keys:
+            cache.cached_bytes("bench", key, lambda: b"")
+        return (time.process_time() - started) / entries
+
+
 def _build(game: str, output: Path, cache_home: Path, *more: str) -> float:
     env = dict(os.environ, XDG_CACHE_HOME=str(cache_home))
     started = time.perf_counter()
@@ -332,6 +400,7 @@ def main() -> None:
     if not args.no_writers:
         for name in args.previews:
             pdf_writers(CASES[name], args.edits)
+            page_cost(CASES[name], args.edits)
     if not args.no_builds:
         builds(args.games, args.builds)
 
