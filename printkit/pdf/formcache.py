@@ -20,6 +20,7 @@ read is kept as such, and svglib reads it again each time (:mod:`printkit.pdf.pd
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 
 from printkit import cache
@@ -30,6 +31,7 @@ from printkit.pdf.svgpdf import Picture, Placed, Step, Words
 KEPT = 2048
 """Recipes kept in this process (the least recently used forgotten first)."""
 _KEPT: OrderedDict[str, Picture | None] = OrderedDict()
+_LOCK = threading.Lock()
 CONVERTED = 0
 """SVG texts this process turned into drawing steps, read by svgpdf or by svglib (tests
 and the bench count them; a recipe found in the cache is not counted)."""
@@ -38,9 +40,10 @@ and the bench count them; a recipe found in the cache is not counted)."""
 def picture(svg: str) -> Picture | None:
     """The steps that draw ``svg`` (``None``: svgpdf does not read it), kept in this process
     and, inside a cache session, on disk."""
-    if svg in _KEPT:
-        _KEPT.move_to_end(svg)
-        return _KEPT[svg]
+    with _LOCK:  # the preview's threads may draw at once
+        if svg in _KEPT:
+            _KEPT.move_to_end(svg)
+            return _KEPT[svg]
     if cache.active() is None:
         made = _read(svg)
     else:
@@ -49,9 +52,10 @@ def picture(svg: str) -> Picture | None:
                                              lambda: pack(_read(svg))))
         except ValueError:  # a sound entry, yet no recipe: read the SVG again
             made = _read(svg)
-    _KEPT[svg] = made
-    while len(_KEPT) > KEPT:
-        _KEPT.popitem(last=False)
+    with _LOCK:
+        _KEPT[svg] = made
+        while len(_KEPT) > KEPT:
+            _KEPT.popitem(last=False)
     return made
 
 
@@ -69,7 +73,8 @@ def _read(svg: str) -> Picture | None:
 
 def clear() -> None:
     """Forget every recipe kept in this process (the disk cache keeps its own)."""
-    _KEPT.clear()
+    with _LOCK:
+        _KEPT.clear()
 
 
 def pack(found: Picture | None) -> bytes:
