@@ -215,6 +215,8 @@ class Vant(Game[VantState, VantMove, VantParams]):
         return "it is not one of the legal moves"
 
     def _play(self, state: VantState, move: VantMove, rng: random.Random) -> VantState:
+        # the hot path of every playout: the state's values unpacked, each updated from the
+        # place's precomputed fields (no gift() call, no frozensets), one tuple made at the end
         if not isinstance(move, Place):
             return self._decide(state, move)
         (lower, upper, held, hidden, scores, dealer, leader, pending, turn, placed, covered,
@@ -264,6 +266,7 @@ class Vant(Game[VantState, VantMove, VantParams]):
         if self._strict:
             pending = points
         else:
+            pending = 0
             scores = (scores[0], scores[1] + points) if player == 0 else (
                 scores[0] + points, scores[1])
         if (placed == 8 or placed == 16) and not covered:

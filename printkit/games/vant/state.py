@@ -136,9 +136,10 @@ class Place:
         setter(self, "code", bits.cell_code(row, col) if -1 <= row <= 4 and -1 <= col <= 4
                else -1)
         setter(self, "shifts", row < 0 or col < 0)
-        setter(self, "bits", bits.card_bits(card) << index if 0 <= card < 32 else 0)
-        setter(self, "suit_reach", bits.suit_reach(card, row, col))
-        setter(self, "rank_reach", bits.rank_reach(card, row, col))
+        card_known = 0 <= card < 32  # a move naming no card of the pack is simply illegal
+        setter(self, "bits", bits.card_bits(card) << index if card_known else 0)
+        setter(self, "suit_reach", bits.suit_reach(card, row, col) if card_known else 0)
+        setter(self, "rank_reach", bits.rank_reach(card, row, col) if card_known else 0)
 
 
 @dataclass(frozen=True, slots=True)
