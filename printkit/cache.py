@@ -182,9 +182,11 @@ def session(folder: Path | None = None, *, enabled: bool = True) -> Iterator[Sto
     outer = _ACTIVE.get()
     if not enabled or outer is not None:
         token = _ACTIVE.set(outer if enabled else None)
+        memo_token = memo_store.set(outer if enabled else None)
         try:
             yield outer if enabled else None
         finally:
+            memo_store.reset(memo_token)
             _ACTIVE.reset(token)
         return
     store = Store(folder or default_folder())

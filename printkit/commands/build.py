@@ -77,6 +77,14 @@ class Built:
     problems: tuple[Problem, ...] = ()
 
 
+def installed_games() -> tuple[str, ...]:
+    """Every installed game that ships a definition (:func:`printkit.kit.games.installed_games`,
+    loaded only when no game is named)."""
+    from printkit.kit.games import installed_games as shipping
+
+    return shipping()
+
+
 def request(args: argparse.Namespace) -> tuple[object, ...]:
     """The options of ``args`` that make a kit, as the command line gave them."""
     found: list[object] = []
@@ -142,7 +150,6 @@ def run(args: argparse.Namespace, console: Console) -> int:
     games, broken = args.games, []
     if not games:
         from printkit import plugins
-        from printkit.kit.games import installed_games
 
         games, broken = list(installed_games()), plugins.load_problems()
     jobs = workers(args.jobs, len(games))

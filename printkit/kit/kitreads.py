@@ -8,14 +8,17 @@ the libraries' own data files are all noted without each reader having to say so
 modules are left out (their code is in the key as the code's digest).  A build that starts
 a program (``fc-list``, to find an installed font) depends on more than its files, and is
 marked so (:attr:`Recorder.ran`), unless the program is one :mod:`ctypes` asks where the C
-library is.  Only the thread that records is noted; outside a
-recording the hook returns at once.
+library is or one an installed distribution ships (:data:`HARMLESS_PROGRAMS`).  Only the
+thread that records is noted; outside a recording the hook returns at once.
 """
 
 from __future__ import annotations
 
+import functools
 import os
+import site
 import sys
+import sysconfig
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,7 +35,10 @@ _PROGRAMS = frozenset({"subprocess.Popen", "os.system", "os.posix_spawn", "os.sp
 """Audit events of a program started (or the process copied to start one)."""
 HARMLESS_PROGRAMS = frozenset({"ldconfig", "gcc", "cc", "ld", "objdump"})
 """Programs whose answers have no bearing on a kit: :mod:`ctypes` asks them where the C
-library is (to swap a kit's folder into place in one step)."""
+library is (to swap a kit's folder into place in one step).  A program an installed
+distribution ships (the font sanitizer of ``opentype-sanitizer``) is run on files the build
+read, and comes with the distribution's version, which is in the code's digest: it is
+harmless too."""
 _INSTALLED = threading.Event()
 _INSTALLING = threading.Lock()
 
@@ -82,7 +88,22 @@ def _harmless(event: str, args: tuple[object, ...]) -> bool:
     program = args[0]
     if not isinstance(program, (str, bytes, os.PathLike)):
         return False
-    return os.path.basename(os.fsdecode(program)) in HARMLESS_PROGRAMS
+    name = os.fsdecode(program)
+    return (os.path.basename(name) in HARMLESS_PROGRAMS
+            or os.path.realpath(name).startswith(library_folders()))
+
+
+@functools.cache
+def library_folders() -> tuple[str, ...]:
+    """The folders of Python's own modules and of the installed distributions (with a
+    separator at the end): what is read there (a library's data, the distributions'
+    metadata) comes with the versions in the code's digest."""
+    found = {value for name, value in sysconfig.get_paths().items()
+             if name in ("stdlib", "platstdlib", "purelib", "platlib")}
+    found.update(site.getsitepackages())
+    found.add(site.getusersitepackages())
+    return tuple(os.path.join(way(folder), "") for folder in sorted(found)
+                 for way in (os.path.abspath, os.path.realpath))
 
 
 def _install() -> None:

@@ -29,8 +29,6 @@ import hashlib
 import importlib.util
 import json
 import os
-import site
-import sysconfig
 import warnings
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -40,7 +38,7 @@ from typing import TextIO
 from printkit import cache, limits
 from printkit.cachekey import code_digest, digest
 from printkit.kit import Progress
-from printkit.kit.kitreads import recording
+from printkit.kit.kitreads import library_folders, recording
 from printkit.kit.outputs import OutputSet
 
 INPUTS_STEP = "kit-inputs"
@@ -131,7 +129,7 @@ def remembered(game: str, request: tuple[object, ...], output_root: Path,
     if folder.parent != output_root:
         return
     packages = _plugin_packages()
-    skipped = (*_roots(("printkit", *packages)), *_library_folders(),
+    skipped = (*_roots(("printkit", *packages)), *library_folders(),
                os.path.join(os.path.abspath(store.folder), ""), *SYSTEM_FOLDERS)
     named = {os.path.abspath(game)} if os.path.isfile(game) else set()
     inputs = Inputs(tuple(sorted(named | {path for path in reads.files
@@ -247,18 +245,6 @@ def _roots(packages: tuple[str, ...]) -> tuple[str, ...]:
             found.extend(os.path.join(os.path.abspath(folder), "")
                          for folder in spec.submodule_search_locations)
     return tuple(found)
-
-
-def _library_folders() -> tuple[str, ...]:
-    """The folders of Python's own modules and of the installed distributions (with a
-    separator at the end): what is read there (a library's data, the distributions'
-    metadata) comes with the versions in the code's digest."""
-    found = {value for name, value in sysconfig.get_paths().items()
-             if name in ("stdlib", "platstdlib", "purelib", "platlib")}
-    found.update(site.getsitepackages())
-    found.add(site.getusersitepackages())
-    return tuple(os.path.join(way(folder), "") for folder in sorted(found)
-                 for way in (os.path.abspath, os.path.realpath))
 
 
 @contextlib.contextmanager
