@@ -1,7 +1,7 @@
 """Benchmark: what the rendering cache (printkit/cache.py) saves a preview and a build.
 
     python bench/cache_bench.py [--edits 5] [--builds 2] [--games GAME ...] [--no-builds]
-                                [--previews spellbook stars-and-stripes]
+                                [--no-writers] [--previews spellbook stars-and-stripes]
 
 Preview: the Spellbook example (and Stars and Stripes) is copied into a fresh folder and
 rebuilt the way ``printkit preview`` rebuilds after a save, through the function it calls
@@ -10,6 +10,14 @@ one card (the Spellbook: the text of a card, a cell of ``spells.csv``; Stars and
 the Trump's label, a card the booklet's diagrams show too) and the rebuild is timed twice,
 side by side: with the cache the preview keeps (``--edits`` times; the faces and backs
 drawn are counted), and as a full rebuild, every face drawn (an empty cache each time).
+
+PDF writers (``--no-writers`` leaves them out): the same edits, each followed by a build in
+this process as a fresh process would make it (what it read, lifted and noted forgotten)
+with the cache an earlier build filled, and by one with ``--no-cache``; the CPU seconds
+spent in the writers of :mod:`printkit.kit.build` are summed, the SVG texts turned into PDF
+drawing (:data:`printkit.pdf.formcache.CONVERTED`) and the pages composed (``showPage``)
+are counted, and the two kits are compared byte for byte.  Beside them, a page of the card
+PDFs: what laying it out and writing it out cost, and what finding one cache entry costs.
 
 Builds: each shipped game is built by ``python -m printkit build`` in a fresh process with
 an empty cache (first build), again with that cache (second build), and with
@@ -35,6 +43,21 @@ Stars and Bars         8.5 s        4.8 s         8.4 s       identical
 Star Battle            7.5 s        4.1 s         7.7 s       identical
 White Star             5.9 s        4.9 s         7.2 s       identical
 =====================  ===========  ============  ==========  =====================
+
+===========================  ====================  ====================  ==================
+PDF writers after one edit   with the cache        ``--no-cache``        pages composed
+===========================  ====================  ====================  ==================
+Spellbook                    0.066 CPU s, 1 form   0.091 CPU s, 27       66 against 67
+Stars and Stripes (Trump)    0.723 CPU s, 2 forms  0.885 CPU s, 79       149 against 160
+===========================  ====================  ====================  ==================
+
+(``--edits 5``, load average 8-9.)  After the Trump's edit, the booklet's writer is 0.65 of
+Stars and Stripes' 0.72 s: it lays its text out again (reportlab's paragraphs), which no
+form cache saves.  A page of the card PDFs costs 0.12-0.13 ms to lay out (everything the
+writer does apart from reading forms and writing the file) and 0.42-0.65 ms to write out,
+while finding one entry in the cache costs 0.035 ms: keeping pages in the cache could save
+at most a few milliseconds a build, as replaying a page still places its forms and sets its
+label's words for its own document, so pages are laid out again rather than kept.
 
 What a second build still spends is not drawing: starting Python and importing printkit,
 reading the definition, and preparing the booklet (its template compiled, its examples
