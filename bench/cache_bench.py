@@ -1,6 +1,7 @@
 """Benchmark: what the rendering cache (printkit/cache.py) saves a preview and a build.
 
     python bench/cache_bench.py [--edits 5] [--builds 2] [--games GAME ...] [--no-builds]
+                                [--against REV] [--now REV]
                                 [--no-writers] [--previews spellbook stars-and-stripes]
 
 Preview: the Spellbook example (and Stars and Stripes) is copied into a fresh folder and
@@ -19,9 +20,10 @@ drawing (:data:`printkit.pdf.formcache.CONVERTED`) and the pages composed (``sho
 are counted, and the two kits are compared byte for byte.  Beside them, a page of the card
 PDFs: what laying it out and writing it out cost, and what finding one cache entry costs.
 
-Builds: each shipped game is built by ``python -m printkit build`` in a fresh process with
-an empty cache (first build), again with that cache (second build), and with
-``--no-cache``; the three kits are compared file by file, byte for byte.
+Builds (:mod:`bench.build_times`): each shipped game is built by ``python -m printkit build``
+in a fresh process with an empty cache (first build), again with that cache (second build),
+and with ``--no-cache``; wall and CPU seconds are measured and the three kits are compared
+file by file, byte for byte.  ``--against REV`` times an older commit beside it, in turn.
 
 Figures are medians; the load average is printed beside them, as the machine is shared.
 On the 2-core development machine with a load average of 10-14 (other work running),
@@ -68,11 +70,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import filecmp
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -85,6 +85,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from reportlab.pdfgen.canvas import Canvas
 
+from bench.build_times import SHIPPED, builds
+from bench.build_times import same_kits as _same
 from printkit import cache, memo
 from printkit.kit import build as kit_build
 from printkit.kit.build import build_game
@@ -95,8 +97,6 @@ from printkit.render import picturemarks
 from printkit.render.kindtypes import BackKind, FaceKind
 
 ROOT = Path(__file__).resolve().parents[1]
-SHIPPED = ("stars-and-stripes", "i-vant-to-be-alone", "stars-and-bars", "star-battle",
-           "white-star")
 
 
 def _load() -> str:
@@ -369,49 +369,14 @@ def _lookup_cost(folder: Path, entries: int = 200) -> float:
         return (time.process_time() - started) / entries
 
 
-def _build(game: str, output: Path, cache_home: Path, *more: str) -> float:
-    env = dict(os.environ, XDG_CACHE_HOME=str(cache_home))
-    started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "printkit", "-q", "build", game, "-o", str(output),
-                    *more], check=True, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - started
-
-
-def _same(left: Path, right: Path) -> bool:
-    compared = filecmp.dircmp(left, right)
-    if compared.left_only or compared.right_only or compared.funny_files:
-        return False
-    _, differ, errors = filecmp.cmpfiles(left, right, compared.common_files, shallow=False)
-    if differ or errors:
-        return False
-    return all(_same(left / name, right / name) for name in compared.common_dirs)
-
-
-def builds(games: list[str], repeat: int) -> None:
-    print(f"builds (fresh processes, medians of {repeat}; load {_load()} at the start):")
-    print(f"  {'game':20} {'first':>8} {'second':>8} {'no-cache':>9} {'ratio':>6}  bytes")
-    for game in games:
-        first, second, bare, same = [], [], [], True
-        for run in range(repeat):
-            with tempfile.TemporaryDirectory() as temp:
-                where = Path(temp)
-                home = where / "cache"
-                first.append(_build(game, where / "first", home))
-                second.append(_build(game, where / "second", home))
-                bare.append(_build(game, where / "bare", home, "--no-cache"))
-                same = same and _same(where / "first", where / "second") and _same(
-                    where / "first", where / "bare")
-            del run
-        m1, m2, m3 = (statistics.median(v) for v in (first, second, bare))
-        print(f"  {game:20} {m1:7.2f}s {m2:7.2f}s {m3:8.2f}s {m3 / m2:5.1f}x  "
-              f"{'identical' if same else 'DIFFERENT'}")
-    print(f"  load {_load()} at the end")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--edits", type=int, default=5)
     parser.add_argument("--builds", type=int, default=1, help="runs of each build")
+    parser.add_argument("--against", metavar="REV",
+                        help="also time the builds of this commit, side by side")
+    parser.add_argument("--now", metavar="REV",
+                        help="time the builds of this commit instead of the working tree")
     parser.add_argument("--games", nargs="*", default=list(SHIPPED))
     parser.add_argument("--no-builds", action="store_true")
     parser.add_argument("--no-writers", action="store_true",
@@ -425,7 +390,7 @@ def main() -> None:
             pdf_writers(CASES[name], args.edits)
             page_cost(CASES[name], args.edits)
     if not args.no_builds:
-        builds(args.games, args.builds)
+        builds(args.games, args.builds, args.against, args.now)
 
 
 if __name__ == "__main__":
