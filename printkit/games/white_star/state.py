@@ -14,9 +14,9 @@ notation in :mod:`printkit.games.white_star.notation`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from typing import Final, Literal, get_args, overload
+from collections.abc import Sequence
+from dataclasses import FrozenInstanceError, dataclass
+from typing import Final, Literal, get_args
 
 from printkit.rules.base import Player
 
@@ -209,11 +209,48 @@ class Bury:
     cards: CardSet
 
 
-@dataclass(frozen=True)
 class Play:
-    """Play a card to the trick."""
+    """Play a card to the trick.
 
+    There is one :class:`Play` of each card: ``Play(card)`` gives the one made before, so
+    plays compare by identity, in C, where a list of legal plays is searched for the one
+    chosen.  Otherwise it behaves as the frozen dataclass it was (the same ``repr``, hash,
+    equality and match pattern).
+
+    >>> Play(12) is Play(12), Play(12) == Play(13), Play(12)
+    (True, False, Play(card=12))
+    """
+
+    __slots__ = ("card",)
+    __match_args__ = ("card",)
     card: Card
+
+    def __new__(cls, card: Card) -> Play:
+        made = _MADE_PLAYS.get(card)
+        if made is None:
+            made = object.__new__(cls)
+            object.__setattr__(made, "card", card)
+            _MADE_PLAYS[card] = made
+        return made
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __repr__(self) -> str:
+        return f"Play(card={self.card!r})"
+
+    def __hash__(self) -> int:
+        return hash((self.card,))
+
+    def __reduce__(self) -> tuple[type[Play], tuple[Card]]:
+        return Play, (self.card,)
+
+
+_MADE_PLAYS: dict[Card, Play] = {}
+"""Every :class:`Play` made so far, by card."""
 
 
 @dataclass(frozen=True)
@@ -227,77 +264,22 @@ WhiteStarMove = Bid | Pass | Bury | Play | Deal
 PASS: Final = Pass()
 DEAL: Final = Deal()
 PLAYS: Final = {c: Play(c) for c in ALL_CARDS}
-"""The one :class:`Play` of each card (moves are compared by value; sharing them is faster)."""
-_CHUNK_PLAYS: Final = tuple(tuple(tuple(PLAYS.get(c) or Play(c) for c in cards)
-                                  for cards in chunks) for chunks in _CHUNK_CARDS)
-""":data:`_CHUNK_CARDS` as the plays of those cards (patterns of cards that are not in the
-deck included, so that a pattern is an index)."""
+"""The :class:`Play` of each card of the deck."""
+SUIT_PLAYS: Final = tuple(tuple(tuple(Play(c) for c in cards)
+                                 for cards in chunks) for chunks in _CHUNK_CARDS)
+"""For each suit and each 11-bit pattern of its ranks (``cards >> 11 * suit & 0x7FF``),
+the plays of those cards in notation order (patterns of cards that are not in the deck
+included, so that a pattern is an index)."""
 
 
 def plays_in(cards: CardSet) -> list[Play]:
     """The play of each card of a set, in notation order (``cards_in``'s, as moves)."""
     return [
-        *_CHUNK_PLAYS[0][cards & _SUIT_BITS],
-        *_CHUNK_PLAYS[1][(cards >> 11) & _SUIT_BITS],
-        *_CHUNK_PLAYS[2][(cards >> 22) & _SUIT_BITS],
-        *_CHUNK_PLAYS[3][cards >> 33],
+        *SUIT_PLAYS[0][cards & _SUIT_BITS],
+        *SUIT_PLAYS[1][(cards >> 11) & _SUIT_BITS],
+        *SUIT_PLAYS[2][(cards >> 22) & _SUIT_BITS],
+        *SUIT_PLAYS[3][cards >> 33],
     ]
-
-
-class AuctionMoves(Sequence[WhiteStarMove]):
-    """The calls open to a bidder: every bid from ``low`` up to ``high``, then ``pass``.
-
-    Without ``max_bid`` (``high`` is ``None``) the bids have no end: every one of them is
-    legal, and ``in`` says so.  A sequence needs a length, though, so as a list the bids
-    stop at ``listed_to``, the most a hand can score (:data:`MAX_HAND_SCORE`) or ``low``
-    if that is higher: a bid beyond it can never be made, so listing it would tell a
-    player, or an agent choosing among the listed moves, nothing more.
-
-    >>> moves = AuctionMoves(239, None)
-    >>> list(moves), len(moves), Bid(10**6) in moves, Bid(238) in moves
-    ([Bid(amount=239), Bid(amount=240), Pass()], 3, True, False)
-    >>> list(AuctionMoves(5, 6)), Bid(7) in AuctionMoves(5, 6)
-    ([Bid(amount=5), Bid(amount=6), Pass()], False)
-    """
-
-    __slots__ = ("high", "listed_to", "low")
-
-    def __init__(self, low: int, high: int | None) -> None:
-        self.low = low
-        self.high = high
-        self.listed_to = high if high is not None else max(low, MAX_HAND_SCORE)
-
-    def __len__(self) -> int:
-        return max(0, self.listed_to - self.low + 1) + 1
-
-    @overload
-    def __getitem__(self, index: int) -> WhiteStarMove: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[WhiteStarMove]: ...
-
-    def __getitem__(self, index: int | slice) -> WhiteStarMove | list[WhiteStarMove]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        size = len(self)
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError(index)
-        return PASS if index == size - 1 else Bid(self.low + index)
-
-    def __iter__(self) -> Iterator[WhiteStarMove]:
-        for amount in range(self.low, self.listed_to + 1):
-            yield Bid(amount)
-        yield PASS
-
-    def __contains__(self, move: object) -> bool:
-        if isinstance(move, Bid):
-            return move.amount >= self.low and (self.high is None or move.amount <= self.high)
-        return isinstance(move, Pass)
-
-    def __repr__(self) -> str:
-        return f"AuctionMoves(low={self.low}, high={self.high})"
 
 
 # --------------------------------------------------------------------------- state
@@ -306,7 +288,7 @@ Phase = Literal["bidding", "burying", "playing", "dealing", "over"]
 PHASES: Final[tuple[Phase, ...]] = get_args(Phase)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WhiteStarState:
     """A position: one hand in progress (or just finished) plus the running totals.
 
@@ -316,6 +298,10 @@ class WhiteStarState:
     ``last_leader``/``last_trick`` the last completed one.  ``stars`` holds each player's
     Star pile, one card set per Star trick.  In phase ``dealing`` the hand is over and
     ``dealer`` is the player about to deal the next one.
+
+    Its fields are slots, not a ``__dict__``: a playout keeps every position it passes
+    through, and a position in slots takes a quarter of the memory (the engine makes new
+    positions through :mod:`printkit.games.white_star.drafts`).
     """
 
     phase: Phase
@@ -342,16 +328,6 @@ class WhiteStarState:
         if self.phase == "bidding" or self.bidder is None or self.bid is None:
             return None
         return self.bidder, self.bid
-
-
-def evolve(state: WhiteStarState, **changes: object) -> WhiteStarState:
-    """``dataclasses.replace(state, **changes)`` for the engine's own moves: the same value,
-    made by copying the fields instead of calling the constructor, which took most of a
-    card play's time (the changed fields are the engine's, already of the right types)."""
-    new = object.__new__(WhiteStarState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
 
 
 @dataclass(frozen=True)
@@ -454,9 +430,9 @@ __all__ = [
     "SUIT_LETTERS",
     "SUIT_MASKS",
     "SUIT_NAMES",
+    "SUIT_PLAYS",
     "WIDOW_SIZE",
     "AllPass",
-    "AuctionMoves",
     "Bid",
     "Bury",
     "Card",
@@ -475,7 +451,6 @@ __all__ = [
     "card_set",
     "cards_in",
     "cards_text",
-    "evolve",
     "is_perfect_star",
     "is_star",
     "misfit",
