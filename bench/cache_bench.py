@@ -53,13 +53,20 @@ Spellbook                    0.066 CPU s, 1 form   0.091 CPU s, 27       66 agai
 Stars and Stripes (Trump)    0.723 CPU s, 2 forms  0.885 CPU s, 79       149 against 160
 ===========================  ====================  ====================  ==================
 
-(``--edits 5``, load average 8-9.)  After the Trump's edit, the booklet's writer is 0.65 of
-Stars and Stripes' 0.72 s: it lays its text out again (reportlab's paragraphs), which no
-form cache saves.  A page of the card PDFs costs 0.12-0.13 ms to lay out (everything the
-writer does apart from reading forms and writing the file) and 0.42-0.65 ms to write out,
-while finding one entry in the cache costs 0.035 ms: keeping pages in the cache could save
-at most a few milliseconds a build, as replaying a page still places its forms and sets its
-label's words for its own document, so pages are laid out again rather than kept.
+(``--edits 5``, load average 8-9.)  Most of each difference is the other writers' files
+taken whole from the cache; the form recipes themselves save 7 ms (Spellbook) and 8 ms
+(Stars and Stripes): with recipes kept only within the process, the same builds took 0.073
+and 0.731 s.  Reading every form of a kit costs 0.017 s (Spellbook), 0.04 s (Stars and
+Stripes), 0.03 s (Stars and Bars), 0.12 s (I vant to be alone), 0.15 s (Star Battle) and
+0.21-0.28 s (White Star): that is what recipes can save a build after an edit at most.
+After the Trump's edit, the booklet's writer is 0.65 of Stars and Stripes' 0.72 s: it lays
+its text out again (reportlab's paragraphs), which no form cache saves.
+
+A page of the card PDFs costs 0.12-0.13 ms to lay out (everything the writer does apart
+from reading forms and writing the file) and 0.42-0.65 ms to write out, while finding one
+entry in the cache costs 0.035 ms: keeping pages in the cache could save at most a few
+milliseconds a build, as replaying a page still places its forms and sets its label's words
+for its own document, so pages are laid out again rather than kept.
 
 What a second build still spends is not drawing: starting Python and importing printkit,
 reading the definition, and preparing the booklet (its template compiled, its examples
@@ -356,6 +363,37 @@ def page_cost(case: Case, runs: int) -> None:
           f"one cache entry found: {found * 1000:.3f} ms")
 
 
+def form_reads(games: list[str]) -> None:
+    """CPU seconds svgpdf takes to read every form of each game's kit (built in this
+    process without the cache): what the form recipes can save a build at most."""
+    from printkit.pdf import svgpdf
+
+    real = svgpdf.read
+    spent = [0.0]
+
+    def timed(svg: str) -> svgpdf.Picture | None:
+        started = time.process_time()
+        try:
+            return real(svg)
+        finally:
+            spent[0] += time.process_time() - started
+
+    print(f"every form of a kit read by svgpdf (load {_load()}):")
+    svgpdf.read = timed
+    try:
+        for game in games:
+            pdfcanvas.clear_caches()
+            picturemarks.clear()
+            spent[0] = 0.0
+            with tempfile.TemporaryDirectory() as temp, _pdf_work() as work:
+                build_game(game, output_root=Path(temp), options=BuildOptions(),
+                           use_cache=False)
+            print(f"  {game:20} {work.forms:4} forms read in {spent[0]:.3f} CPU s, "
+                  f"all PDF writers {work.seconds:.3f} CPU s")
+    finally:
+        svgpdf.read = real
+
+
 def _lookup_cost(folder: Path, entries: int = 200) -> float:
     """CPU seconds to find one entry of 2 kB in the cache (its file read and checked)."""
     keys = [("a page", number) for number in range(entries)]
@@ -389,6 +427,7 @@ def main() -> None:
         for name in args.previews:
             pdf_writers(CASES[name], args.edits)
             page_cost(CASES[name], args.edits)
+        form_reads(args.games)
     if not args.no_builds:
         builds(args.games, args.builds, args.against, args.now)
 
