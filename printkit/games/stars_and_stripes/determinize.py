@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from printkit.games.stars_and_stripes.state import Card, StarsAndStripesState
+from printkit.games.stars_and_stripes.state import Card, StarsAndStripesState, hand_mask
 from printkit.rules.base import Player
 from printkit.rules.redeal import redeal
 
@@ -26,7 +26,8 @@ def determinize(state: StarsAndStripesState, player: Player, rng: random.Random,
     hands = list(state.hands)
     for seat, pile in zip(others, piles, strict=False):
         hands[seat] = tuple(sorted(pile))
-    return state._replace(hands=tuple(hands))
+    return state._replace(hands=tuple(hands),
+                          held=tuple(hand_mask(hand) for hand in hands))
 
 
 __all__ = ["determinize"]

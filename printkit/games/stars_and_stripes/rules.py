@@ -35,17 +35,15 @@ The notation of positions and moves is described in
 
 from __future__ import annotations
 
-import bisect
 import random
 from collections.abc import Collection, Mapping, Sequence
-from functools import cached_property
 
-from printkit.games.stars_and_stripes import claims, notation
+from printkit.games.stars_and_stripes import claims, notation, refusals
 from printkit.games.stars_and_stripes import determinize as _determinize
+from printkit.games.stars_and_stripes.core import Core
 from printkit.games.stars_and_stripes.state import (
     DECK_LETTERS,
     EMPTY,
-    EMPTY_MOVES,
     EXCHANGE,
     FOLLOWER,
     INDEPENDENT,
@@ -54,22 +52,17 @@ from printkit.games.stars_and_stripes.state import (
     REASONS,
     TRUMP,
     Card,
-    MoveKind,
     MoveList,
     Square,
     StarsAndStripesMove,
     StarsAndStripesParams,
     StarsAndStripesState,
     card_values,
-    geometry,
-    is_move,
-    match_masks,
-    squares_of,
 )
-from printkit.rules.base import NO_PLAYER, Claim, Game, IllegalMoveError, Player
+from printkit.rules.base import Claim, IllegalMoveError, Player
 
 
-class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams]):
+class StarsAndStripes(Core):
     """The Stars and Stripes rules engine (any board size, 2-4 players, k decks)."""
 
     name = "stars-and-stripes"
@@ -81,51 +74,6 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
         """The board's side and the number of cards (36 a deck and the Trump)."""
         sized_by = "board_size" if params.board_size is not None else "decks"
         return {"board": (params.size, sized_by), "cards": (KINDS * params.decks + 1, "decks")}
-
-    def __init__(self, params: StarsAndStripesParams | None = None) -> None:
-        super().__init__(params)
-        p = self.params
-        self.size: int = p.size
-        self.players: int = p.players
-        self.names: tuple[str, ...] = p.player_names
-        self.cards_per_player: int = p.cards_per_player
-        self.home_indices: tuple[Square, ...] = tuple(
-            r * self.size + c for r, c in p.home_squares)
-        """The home squares as indices (``row * size + col``), in seating order."""
-        self.n_cards: int = KINDS * p.decks
-        self._geo = geo = geometry(self.size)
-        self.centre: Square = geo.centre
-        self._corner = p.opponent_contact == "edge_and_corner"
-        self._forbid = p.trump_exclusive == "forbid"
-        self._contact_mask = geo.king_mask if self._corner else geo.edge_mask
-        self._trump_bit = 1 << geo.centre
-        self._trump_adjacent = geo.edge_mask[geo.centre]
-        self._all_cards = (1 << self.n_cards) - 1
-        self._match = match_masks(p.decks)
-        self._others: tuple[tuple[Player, ...], ...] = tuple(
-            tuple((q + i) % self.players for i in range(1, self.players))
-            for q in range(self.players)
-        )
-        self._exchange_moves = tuple(StarsAndStripesMove(EXCHANGE, opponent=q)
-                                     for q in range(self.players))
-        self._card_text = notation.card_texts(p.decks)
-        self._cache: tuple[StarsAndStripesState, MoveList] | None = None
-
-    @cached_property
-    def _follower_rows(self) -> tuple[tuple[StarsAndStripesMove, ...], ...]:
-        """Every follower move, by square then card (made on first use: a large board has
-        tens of thousands, and a check that never asks for a move needs none)."""
-        return self._move_rows(FOLLOWER)
-
-    @cached_property
-    def _independent_rows(self) -> tuple[tuple[StarsAndStripesMove, ...], ...]:
-        """Every independent move, by square then card (made on first use)."""
-        return self._move_rows(INDEPENDENT)
-
-    def _move_rows(self, kind: MoveKind) -> tuple[tuple[StarsAndStripesMove, ...], ...]:
-        cards = range(self.n_cards)
-        return tuple(tuple(StarsAndStripesMove(kind, s, c) for c in cards)
-                     for s in range(self.size * self.size))
 
     # ---- derived values a booklet prints
 
@@ -143,46 +91,6 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
         return self._card_text[card]
 
     # ---- setup and play
-
-    def build_state(self, cells: tuple[int, ...], followers: tuple[int, ...],
-                    hands: tuple[tuple[Card, ...] | None, ...], to_move: Player, first: Player,
-                    placed: bool, turn: int, holder: Player) -> StarsAndStripesState:
-        """A state from its eight defining fields, the derived ones computed from scratch.
-
-        Nothing is checked: :meth:`parse_state` is the way to build a position from text.
-        """
-        geo = self._geo
-        occupied = sum(1 << s for s, c in enumerate(cells) if c != EMPTY)
-        owned = sum(followers)  # the players' masks never overlap
-        independents = sum(1 << s for s, c in enumerate(cells) if c >= 0) & ~owned
-        frontier, zone = [], []
-        for mask in followers:
-            edge = contact = 0
-            for s in squares_of(mask):
-                edge |= geo.edge_mask[s]
-                contact |= self._contact_mask[s]
-            frontier.append(edge & ~occupied)
-            zone.append(contact & ~occupied)
-        free = tuple(s for s in range(len(cells)) if not geo.closed_king_mask[s] & occupied)
-        front = tuple(frontier)
-        return StarsAndStripesState(
-            cells, followers, hands, to_move, first, placed, turn, holder, occupied,
-            independents, front, tuple(zone) if self._corner else front, free)
-
-    def initial_state(self, rng: random.Random) -> StarsAndStripesState:
-        deck = list(range(self.n_cards))
-        rng.shuffle(deck)
-        cells = [EMPTY] * (self.size * self.size)
-        cells[self.centre] = TRUMP
-        for player, home in enumerate(self.home_indices):
-            cells[home] = deck[player]
-        count, start = self.cards_per_player, self.players
-        hands = tuple(tuple(sorted(deck[start + i * count:start + (i + 1) * count]))
-                      for i in range(self.players))
-        first = rng.randrange(self.players)
-        followers = tuple(1 << home for home in self.home_indices)
-        return self.build_state(tuple(cells), followers, hands, first, first, False, 0,
-                                NO_PLAYER)
 
     def current_player(self, state: StarsAndStripesState) -> Player:
         return state.to_move
@@ -209,182 +117,6 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
         scores = self.scores(state)
         return tuple(p for p, s in enumerate(scores) if s == max(scores))
 
-    def pool(self, state: StarsAndStripesState) -> tuple[Card, ...]:
-        """Cards neither on the board nor in a known hand (what an unknown hand may hold)."""
-        seen = sum(1 << c for c in state.cells if c >= 0)
-        seen |= sum(1 << c for hand in state.hands if hand is not None for c in hand)
-        return tuple(squares_of(self._all_cards & ~seen))
-
-    def follower_options(self, state: StarsAndStripesState,
-                         player: Player) -> list[tuple[Square, int]]:
-        """Each empty square where ``player`` may place a follower, with the bit mask of the
-        cards the matching rule allows there (all cards for the Trump holder)."""
-        candidates = state.frontier[player]
-        zone = state.zone
-        for other in self._others[player]:
-            candidates &= ~zone[other]
-        holder = state.trump_holder
-        if self._forbid and holder >= 0 and holder != player:
-            candidates &= ~self._trump_adjacent
-        exempt = holder == player
-        everything = self._all_cards
-        cells = state.cells
-        match = self._match
-        edge = self._geo.edge
-        options = []
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
-            square = low.bit_length() - 1
-            allowed = everything
-            if not exempt:
-                for near in edge[square]:
-                    card = cells[near]
-                    if card >= 0:
-                        allowed &= match[card]
-            options.append((square, allowed))
-        return options
-
-    def capture_group(self, state: StarsAndStripesState, square: Square) -> int:
-        """The independents a follower on ``square`` would take over (a flood fill), as a
-        bit mask of squares."""
-        edge_mask = self._geo.edge_mask
-        loose = state.independents
-        todo = edge_mask[square] & loose
-        group = 0
-        while todo:
-            low = todo & -todo
-            group |= low
-            todo = (todo | (edge_mask[low.bit_length() - 1] & loose)) & ~group
-        return group
-
-    def legal_moves(self, state: StarsAndStripesState) -> MoveList:
-        cache = self._cache
-        if cache is not None and cache[0] is state:
-            return cache[1]  # the same position again (``apply`` asks after the caller)
-        player = state.to_move
-        if player < 0:
-            return EMPTY_MOVES
-        hand = state.hands[player]
-        if hand is None:
-            hand = self.pool(state)
-        head: list[StarsAndStripesMove] = []
-        tail: list[StarsAndStripesMove] = []
-        if hand:
-            rows = self._follower_rows
-            held = 0
-            for card in hand:
-                held |= 1 << card
-            everything = self._all_cards
-            for square, allowed in self.follower_options(state, player):
-                row = rows[square]
-                if allowed == everything:
-                    head.extend([row[c] for c in hand])
-                    continue
-                fits = allowed & held
-                while fits:  # usually only a few cards fit, so walk the set bits
-                    low = fits & -fits
-                    head.append(row[low.bit_length() - 1])
-                    fits ^= low
-            if state.hands[player] is not None:
-                hands = state.hands
-                for other in self._others[player]:
-                    if hands[other]:
-                        tail.append(self._exchange_moves[other])
-        free = state.free if hand else ()
-        if not head and not free and not tail:
-            tail.append(PASS_MOVE)
-        moves = MoveList(head, self._independent_rows, free, hand, tail)
-        self._cache = (state, moves)
-        return moves
-
-    def _play(self, state: StarsAndStripesState, move: StarsAndStripesMove,
-              rng: random.Random) -> StarsAndStripesState:
-        """The state after a legal ``move`` (nothing is checked here)."""
-        kind, square, card, opponent = move
-        (cells, followers, hands, player, first, placed, turn, holder, occupied, independents,
-         frontier, zone, free) = state
-        if kind <= INDEPENDENT:
-            hand = hands[player]
-            if hand is not None:
-                i = hand.index(card)
-                new_hands = list(hands)
-                new_hands[player] = hand[:i] + hand[i + 1:]
-                hands = tuple(new_hands)
-            board = list(cells)
-            board[square] = card
-            cells = tuple(board)
-            bit = 1 << square
-            occupied |= bit
-            keep = ~bit
-            if kind == FOLLOWER:
-                geo = self._geo
-                grow = geo.edge_mask[square]
-                touch = self._contact_mask[square]
-                group = self.capture_group(state, square) if grow & independents else 0
-                if group:
-                    independents &= ~group
-                    for s in squares_of(group):
-                        grow |= geo.edge_mask[s]
-                        touch |= self._contact_mask[s]
-                if holder < 0 and grow & self._trump_bit:
-                    holder = player
-                new_followers = list(followers)
-                new_followers[player] |= bit | group
-                followers = tuple(new_followers)
-                new_frontier = [f & keep for f in frontier]
-                new_frontier[player] = (frontier[player] | grow) & ~occupied
-                frontier = tuple(new_frontier)
-                if self._corner:
-                    new_zone = [z & keep for z in zone]
-                    new_zone[player] = (zone[player] | touch) & ~occupied
-                    zone = tuple(new_zone)
-                else:
-                    zone = frontier
-            else:
-                independents |= bit
-                frontier = tuple(f & keep for f in frontier)
-                zone = tuple(z & keep for z in zone) if self._corner else frontier
-            if free:
-                # only squares within a row of ``square`` can stop being free
-                low, high = self._geo.row_span[square]
-                i = bisect.bisect_left(free, low)
-                j = bisect.bisect_right(free, high, i)
-                if i < j:
-                    kill = self._geo.closed_king_mask[square]
-                    kept = tuple([s for s in free[i:j] if not kill >> s & 1])
-                    free = free[:i] + kept + free[j:]
-            placed = True
-        elif kind == EXCHANGE:
-            mine_hand = hands[player]
-            their_hand = hands[opponent]
-            assert mine_hand is not None and their_hand is not None
-            given = mine_hand[rng.randrange(len(mine_hand))]
-            taken = their_hand[rng.randrange(len(their_hand))]
-            swapped = list(hands)
-            swapped[player] = tuple(sorted([c for c in mine_hand if c != given] + [taken]))
-            swapped[opponent] = tuple(sorted([c for c in their_hand if c != taken] + [given]))
-            hands = tuple(swapped)
-        to_move = (player + 1) % self.players
-        if to_move == first:
-            if not placed or self.someone_out_of_cards(cells, hands):
-                to_move = NO_PLAYER
-            placed = False
-        return StarsAndStripesState(cells, followers, hands, to_move, first, placed, turn + 1,
-                                    holder, occupied, independents, frontier, zone, free)
-
-    def someone_out_of_cards(self, cells: tuple[int, ...],
-                             hands: tuple[tuple[Card, ...] | None, ...]) -> bool:
-        """Whether some player has no card left (an unknown hand only when no card is left
-        for it: every card is on the board or in a known hand)."""
-        if any(hand is not None and not hand for hand in hands):
-            return True
-        if all(hand is not None for hand in hands):
-            return False
-        held = sum(len(hand) for hand in hands if hand is not None)
-        on_board = sum(1 for c in cells if c >= 0)
-        return held + on_board >= self.n_cards
-
     # ---- explaining refusals
 
     def illegal_reason(self, state: StarsAndStripesState,
@@ -406,66 +138,8 @@ class StarsAndStripes(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndSt
 
     def refusal_code(self, state: StarsAndStripesState, move: object) -> str | None:
         """A stable code from :data:`REASONS` saying why ``move`` is illegal, or None when
-        ``legal_moves`` generates it.  The board's rules come before the card's."""
-        player = state.to_move
-        if player < 0:
-            return "game_over"
-        if not is_move(move):
-            return "bad_move"
-        kind, square, card, opponent = move
-        if kind in (FOLLOWER, INDEPENDENT):
-            if not (0 <= square < len(state.cells) and 0 <= card < self.n_cards
-                    and opponent == NO_PLAYER):
-                return "bad_move"
-            if state.cells[square] != EMPTY:
-                return "occupied"
-            if kind == INDEPENDENT:
-                if self._geo.closed_king_mask[square] & state.occupied:
-                    return "not_isolated"
-            else:
-                reason = self._follower_square_code(state, player, square)
-                if reason is not None:
-                    return reason
-                allowed = dict(self.follower_options(state, player)).get(square, 0)
-                if not allowed >> card & 1:
-                    return "matching"
-            if card in state.cells:
-                return "on_board"
-            hand = state.hands[player]
-            if card not in (self.pool(state) if hand is None else hand):
-                return "not_in_hand"
-            return None
-        if kind == EXCHANGE:
-            if not 0 <= opponent < self.players or square != -1 or card != -1:
-                return "bad_move"
-            if opponent == player:
-                return "self_exchange"
-            mine, theirs = state.hands[player], state.hands[opponent]
-            if mine is None or theirs is None:
-                return "hand_unknown"
-            if not mine:
-                return "no_cards"
-            if not theirs:
-                return "opponent_no_cards"
-            return None
-        if move != PASS_MOVE:
-            return "bad_move"
-        moves = self.legal_moves(state)
-        return None if len(moves) == 1 and moves[0] == PASS_MOVE else "must_act"
-
-    def _follower_square_code(self, state: StarsAndStripesState, player: Player,
-                              square: Square) -> str | None:
-        """Why no follower of ``player`` may go on the empty ``square`` (None if one may)."""
-        edge_mask = self._geo.edge_mask[square]
-        if not edge_mask & state.followers[player]:
-            return "no_follower_neighbour"
-        for other in self._others[player]:
-            if self._contact_mask[square] & state.followers[other]:
-                return "opponent_contact"
-        holder = state.trump_holder
-        if self._forbid and holder >= 0 and holder != player and edge_mask & self._trump_bit:
-            return "trump_claimed"
-        return None
+        ``legal_moves`` generates it (see :mod:`~printkit.games.stars_and_stripes.refusals`)."""
+        return refusals.refusal_code(self, state, move)
 
     # ---- notation, claims, figures (see the notation and claims modules)
 

@@ -19,12 +19,25 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import IntEnum
-from typing import Final, Literal, NamedTuple, TypeGuard, overload
+from typing import Final, Literal, NamedTuple
 
-from printkit.rules.base import NO_PLAYER, Player
+from printkit.games.stars_and_stripes.moves import (
+    EMPTY_MOVES,
+    EXCHANGE,
+    FOLLOWER,
+    INDEPENDENT,
+    PASS,
+    PASS_MOVE,
+    Card,
+    MoveKind,
+    MoveList,
+    Square,
+    StarsAndStripesMove,
+    is_move,
+)
+from printkit.rules.base import Player
 
 # --------------------------------------------------------------------------- constants
 
@@ -45,11 +58,6 @@ DEFAULT_HOMES: Final[Mapping[int, tuple[str, ...]]] = {
     4: ("NW", "NE", "SE", "SW"),
 }
 DECK_LETTERS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-Square = int
-"""A square as an index ``row * size + col``."""
-Card = int
-"""A card id: ``deck * 36 + (stars - 1) * 6 + (stripes - 1)``."""
 
 
 # --------------------------------------------------------------------------- cards
@@ -265,6 +273,20 @@ def squares_of(mask: int) -> list[int]:
     return out
 
 
+def hand_mask(hand: tuple[Card, ...] | None) -> int:
+    """A hand as a bit mask of card ids; -1 for a hand that is unknown (None).
+
+    >>> hand_mask((0, 2, 5)), hand_mask(()), hand_mask(None)
+    (37, 0, -1)
+    """
+    if hand is None:
+        return -1
+    mask = 0
+    for card in hand:
+        mask |= 1 << card
+    return mask
+
+
 # --------------------------------------------------------------------------- state
 
 
@@ -276,10 +298,12 @@ class StarsAndStripesState(NamedTuple):
     followers (any other card on the board is an independent); a hand is a sorted tuple of
     card ids, or None when unknown.  ``to_move`` and ``trump_holder`` are
     :data:`~printkit.rules.base.NO_PLAYER` when the game is over and when nobody holds the
-    Trump.  The last five fields are derived from the first eight and kept up to date by
-    the engine so that move generation is cheap; being functions of the others they never
-    make two equal positions compare unequal.  A named tuple rather than a frozen dataclass
-    because it is built once per move and is several times faster to construct.
+    Trump.  The other fields are derived from these eight and kept up to date by the
+    engine so that move generation is cheap; being functions of the others they never make
+    two equal positions compare unequal.  ``frontier`` and ``zone`` are computed when asked
+    for, from ``reach`` and ``touch``, which a move changes for the mover alone.  A named
+    tuple rather than a frozen dataclass because it is built once per move and is several
+    times faster to construct.
     """
 
     cells: tuple[int, ...]
@@ -294,144 +318,35 @@ class StarsAndStripesState(NamedTuple):
     """Bit mask of the squares holding a card or the Trump."""
     independents: int
     """Bit mask of the squares holding an independent."""
-    frontier: tuple[int, ...]
-    """Per player: empty squares sharing an edge with one of their followers."""
-    zone: tuple[int, ...]
-    """Per player: empty squares touching their followers under the contact rule."""
+    reach: tuple[int, ...]
+    """Per player: the squares sharing an edge with one of their followers, empty or not."""
+    touch: tuple[int, ...]
+    """Per player: the squares touching their followers under the contact rule, empty or
+    not (the same tuple as ``reach`` under the ``edge`` rule)."""
     free: tuple[Square, ...]
     """Empty squares with nothing around them, in increasing order (independent spots)."""
+    free_mask: int
+    """The same squares as a bit mask."""
+    held: tuple[int, ...]
+    """Per player: the hand as a bit mask of card ids, -1 for a hand that is unknown."""
+
+    @property
+    def frontier(self) -> tuple[int, ...]:
+        """Per player: empty squares sharing an edge with one of their followers."""
+        empty = ~self.occupied
+        return tuple([mask & empty for mask in self.reach])
+
+    @property
+    def zone(self) -> tuple[int, ...]:
+        """Per player: empty squares touching their followers under the contact rule."""
+        empty = ~self.occupied
+        return tuple([mask & empty for mask in self.touch])
 
     def __repr__(self) -> str:
         return (f"StarsAndStripesState(cells={self.cells!r}, followers={self.followers!r}, "
                 f"hands={self.hands!r}, to_move={self.to_move}, first={self.first}, "
                 f"placed={self.placed}, turn={self.turn}, trump_holder={self.trump_holder})")
 
-
-# --------------------------------------------------------------------------- moves
-
-
-class MoveKind(IntEnum):
-    """The four kinds of turn, in the order :class:`MoveList` lists them."""
-
-    FOLLOWER = 0
-    INDEPENDENT = 1
-    EXCHANGE = 2
-    PASS = 3
-
-
-FOLLOWER: Final = MoveKind.FOLLOWER
-INDEPENDENT: Final = MoveKind.INDEPENDENT
-EXCHANGE: Final = MoveKind.EXCHANGE
-PASS: Final = MoveKind.PASS
-
-
-class StarsAndStripesMove(NamedTuple):
-    """A move.  A named tuple rather than a frozen dataclass for speed: the engine makes
-    every possible move once and hands out the same objects.
-
-    ``square`` and ``card`` are those of a placement (FOLLOWER or INDEPENDENT),
-    ``opponent`` the other player of an EXCHANGE; a field a kind does not use is -1.
-
-    >>> StarsAndStripesMove(EXCHANGE, opponent=2)
-    StarsAndStripesMove(kind=<MoveKind.EXCHANGE: 2>, square=-1, card=-1, opponent=2)
-    """
-
-    kind: MoveKind
-    square: Square = -1
-    card: Card = -1
-    opponent: Player = NO_PLAYER
-
-
-PASS_MOVE: Final = StarsAndStripesMove(PASS)
-
-
-def is_move(move: object) -> TypeGuard[StarsAndStripesMove]:
-    """Whether ``move`` has the shape of a move: a :class:`MoveKind` and three whole numbers
-    (whether it is one on the board and legal is another matter).
-
-    >>> is_move(PASS_MOVE), is_move(StarsAndStripesMove(FOLLOWER, 19, True)), is_move((3, -1))
-    (True, False, False)
-    """
-    if type(move) is not StarsAndStripesMove:
-        return False
-    kind, square, card, opponent = move
-    return (type(kind) is MoveKind and type(square) is int and type(card) is int
-            and type(opponent) is int)
-
-
-class MoveList(Sequence[StarsAndStripesMove]):
-    """The legal moves of one position, in a fixed order.
-
-    Follower placements (by square, then card) come first, then independent placements (by
-    square, then card), then exchanges (in seating order after the mover), or a lone pass.
-    Independent placements are usually the bulk of the list; they are made only when asked
-    for, so drawing one random move from a long list is cheap.  Membership tests are fast.
-    """
-
-    __slots__ = ("_cards", "_head", "_n_head", "_n_ind", "_rows", "_squares", "_tail")
-
-    def __init__(self, head: list[StarsAndStripesMove],
-                 rows: Sequence[tuple[StarsAndStripesMove, ...]],
-                 squares: tuple[Square, ...], cards: tuple[Card, ...],
-                 tail: list[StarsAndStripesMove]) -> None:
-        self._head = head
-        self._rows = rows
-        self._squares = squares
-        self._cards = cards
-        self._tail = tail
-        self._n_head = len(head)
-        self._n_ind = len(squares) * len(cards)
-
-    def __len__(self) -> int:
-        return self._n_head + self._n_ind + len(self._tail)
-
-    @overload
-    def __getitem__(self, index: int) -> StarsAndStripesMove: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[StarsAndStripesMove]: ...
-
-    def __getitem__(self, index: int | slice) -> StarsAndStripesMove | list[StarsAndStripesMove]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if index < 0:
-            raise IndexError("move index out of range")
-        if index < self._n_head:
-            return self._head[index]
-        index -= self._n_head
-        if index < self._n_ind:
-            row, col = divmod(index, len(self._cards))
-            return self._rows[self._squares[row]][self._cards[col]]
-        return self._tail[index - self._n_ind]
-
-    def __iter__(self) -> Iterator[StarsAndStripesMove]:
-        yield from self._head
-        for square in self._squares:
-            row = self._rows[square]
-            for card in self._cards:
-                yield row[card]
-        yield from self._tail
-
-    def __contains__(self, move: object) -> bool:
-        if type(move) is not StarsAndStripesMove:
-            return False
-        kind, square, card, opponent = move
-        if (type(kind) is not MoveKind or type(square) is not int or type(card) is not int
-                or type(opponent) is not int):
-            return False
-        if kind == INDEPENDENT:
-            return square in self._squares and card in self._cards and opponent == NO_PLAYER
-        if kind == FOLLOWER:
-            return move in self._head
-        return move in self._tail
-
-    def __repr__(self) -> str:
-        return f"MoveList({list(self)!r})"
-
-
-EMPTY_MOVES: Final = MoveList([], (), (), (), [])
 
 REASONS: Final[Mapping[str, str]] = {
     "game_over": "the game is over",
@@ -483,6 +398,7 @@ __all__ = [
     "card_values",
     "cards_match",
     "geometry",
+    "hand_mask",
     "home_square",
     "is_move",
     "match_masks",

@@ -1,0 +1,422 @@
+"""The core of the Stars and Stripes engine: the tables made once per game, the deal, the
+legal moves of a position and the position a move leads to, all written for playout speed.
+
+:class:`~printkit.games.stars_and_stripes.rules.StarsAndStripes` adds the rest of the
+engine's interface (notation, claims, refusals, results) on top.  What makes it fast:
+
+- a position is a named tuple whose derived fields (occupied squares, independents, the
+  squares each player's followers reach, the independent spots, the hands as bit masks)
+  are updated by each move for the mover alone and never recomputed;
+- every possible move is made once per game, and a position's list of legal moves
+  (:class:`~printkit.games.stars_and_stripes.moves.MoveList`) keeps only what the position
+  allows, making a move when it is asked for by index;
+- the generators are drawn from exactly as ``Random.shuffle`` and ``Random.randrange`` draw
+  (the same calls of ``getrandbits``), without their Python-level helpers, so that a seed
+  gives the games it gave before.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left, bisect_right, insort
+from collections.abc import Sequence
+from functools import cached_property
+
+from printkit.games.stars_and_stripes import notation
+from printkit.games.stars_and_stripes.state import (
+    EMPTY,
+    EMPTY_MOVES,
+    EXCHANGE,
+    FOLLOWER,
+    INDEPENDENT,
+    KINDS,
+    PASS_MOVE,
+    TRUMP,
+    Card,
+    MoveKind,
+    MoveList,
+    Square,
+    StarsAndStripesMove,
+    StarsAndStripesParams,
+    StarsAndStripesState,
+    geometry,
+    hand_mask,
+    match_masks,
+    squares_of,
+)
+from printkit.rules.base import NO_PLAYER, Game, Player
+
+_new = tuple.__new__
+"""Makes a state from its fields without the named tuple's own ``__new__`` (a Python
+function): states are made once per move."""
+_Random = random.Random
+
+
+class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams]):
+    """Tables, deal, legal moves and play (see the module notes)."""
+
+    Params = StarsAndStripesParams
+
+    def __init__(self, params: StarsAndStripesParams | None = None) -> None:
+        super().__init__(params)
+        p = self.params
+        self.size: int = p.size
+        self.players: int = p.players
+        self.names: tuple[str, ...] = p.player_names
+        self.cards_per_player: int = p.cards_per_player
+        self.home_indices: tuple[Square, ...] = tuple(
+            r * self.size + c for r, c in p.home_squares)
+        """The home squares as indices (``row * size + col``), in seating order."""
+        self.n_cards: int = KINDS * p.decks
+        self.geometry = geo = geometry(self.size)
+        """The board's neighbour tables."""
+        self.centre: Square = geo.centre
+        self._corner = p.opponent_contact == "edge_and_corner"
+        self._forbid = p.trump_exclusive == "forbid"
+        self.contact_mask: tuple[int, ...] = geo.king_mask if self._corner else geo.edge_mask
+        """Per square: the squares another player's follower may not occupy when a follower
+        goes there (edge neighbours, or all eight under ``edge_and_corner``)."""
+        self._trump_bit = 1 << geo.centre
+        self._trump_adjacent = geo.edge_mask[geo.centre]
+        self._all_cards = (1 << self.n_cards) - 1
+        # per cell value (a card id, or EMPTY and TRUMP counted from the end): the cards a
+        # follower may be next to it
+        self._fit_of = (*match_masks(p.decks), self._all_cards, self._all_cards)
+        self._others: tuple[tuple[Player, ...], ...] = tuple(
+            tuple((q + i) % self.players for i in range(1, self.players))
+            for q in range(self.players)
+        )
+        self._next: tuple[Player, ...] = tuple((q + 1) % self.players
+                                               for q in range(self.players))
+        self._exchange_moves = tuple(StarsAndStripesMove(EXCHANGE, opponent=q)
+                                     for q in range(self.players))
+        self._exchanges: tuple[tuple[StarsAndStripesMove, ...], ...] = tuple(
+            tuple(self._exchange_moves[q] for q in others) for others in self._others)
+        """Per mover: an exchange with every other player, in seating order."""
+        self._card_text = notation.card_texts(p.decks)
+        self._cache: tuple[StarsAndStripesState, MoveList] | None = None
+        board = [EMPTY] * (self.size * self.size)
+        board[self.centre] = TRUMP
+        self._empty_board = board
+        """The board before the deal: the Trump alone."""
+        dealt = board[:]
+        for home in self.home_indices:
+            dealt[home] = 0
+        self._start = self.build_state(tuple(dealt), tuple(1 << h for h in self.home_indices),
+                                       (None,) * self.players, 0, 0, False, 0, NO_PLAYER)
+        """A dealt position with a card on every home: what it derives from the board is
+        the same in every deal."""
+
+    @cached_property
+    def _follower_rows(self) -> tuple[tuple[StarsAndStripesMove, ...], ...]:
+        """Every follower move, by square then card (made on first use: a large board has
+        tens of thousands, and a check that never asks for a move needs none)."""
+        return self._move_rows(FOLLOWER)
+
+    @cached_property
+    def _independent_rows(self) -> tuple[tuple[StarsAndStripesMove, ...], ...]:
+        """Every independent move, by square then card (made on first use)."""
+        return self._move_rows(INDEPENDENT)
+
+    def _move_rows(self, kind: MoveKind) -> tuple[tuple[StarsAndStripesMove, ...], ...]:
+        cards = range(self.n_cards)
+        return tuple(tuple(StarsAndStripesMove(kind, s, c) for c in cards)
+                     for s in range(self.size * self.size))
+
+    # ---- setup and play
+
+    def build_state(self, cells: tuple[int, ...], followers: tuple[int, ...],
+                    hands: tuple[tuple[Card, ...] | None, ...], to_move: Player, first: Player,
+                    placed: bool, turn: int, holder: Player) -> StarsAndStripesState:
+        """A state from its eight defining fields, the derived ones computed from scratch.
+
+        Nothing is checked: :meth:`parse_state` is the way to build a position from text.
+        """
+        geo = self.geometry
+        occupied = sum(1 << s for s, c in enumerate(cells) if c != EMPTY)
+        owned = sum(followers)  # the players' masks never overlap
+        independents = sum(1 << s for s, c in enumerate(cells) if c >= 0) & ~owned
+        reach, touch = [], []
+        for mask in followers:
+            edge = contact = 0
+            for s in squares_of(mask):
+                edge |= geo.edge_mask[s]
+                contact |= self.contact_mask[s]
+            reach.append(edge)
+            touch.append(contact)
+        free = tuple(s for s in range(len(cells)) if not geo.closed_king_mask[s] & occupied)
+        reached = tuple(reach)
+        return StarsAndStripesState(
+            cells, followers, hands, to_move, first, placed, turn, holder, occupied,
+            independents, reached, tuple(touch) if self._corner else reached, free,
+            sum(1 << s for s in free), tuple(hand_mask(hand) for hand in hands))
+
+    def initial_state(self, rng: random.Random) -> StarsAndStripesState:
+        players = self.players
+        deck = list(range(self.n_cards))
+        if type(rng) is _Random:
+            # rng.shuffle(deck) and rng.randrange(players) without their Python-level
+            # helpers: the same draws (bits of the bound's length until one is below it)
+            getrandbits = rng.getrandbits
+            for i in range(len(deck) - 1, 0, -1):
+                width = (i + 1).bit_length()
+                j = getrandbits(width)
+                while j > i:
+                    j = getrandbits(width)
+                deck[i], deck[j] = deck[j], deck[i]
+            width = players.bit_length()
+            first = getrandbits(width)
+            while first >= players:
+                first = getrandbits(width)
+        else:
+            rng.shuffle(deck)
+            first = rng.randrange(players)
+        cells = self._empty_board[:]
+        for player, home in enumerate(self.home_indices):
+            cells[home] = deck[player]
+        count = self.cards_per_player
+        hands = []
+        held = []
+        for start in range(players, players + players * count, count):
+            hand = deck[start:start + count]
+            hand.sort()
+            hands.append(tuple(hand))
+            mask = 0
+            for card in hand:
+                mask |= 1 << card
+            held.append(mask)
+        s = self._start
+        return _new(StarsAndStripesState, (
+            tuple(cells), s.followers, tuple(hands), first, first, False, 0, NO_PLAYER,
+            s.occupied, 0, s.reach, s.touch, s.free, s.free_mask, tuple(held)))
+
+    def pool(self, state: StarsAndStripesState) -> tuple[Card, ...]:
+        """Cards neither on the board nor in a known hand (what an unknown hand may hold)."""
+        seen = sum(1 << c for c in state.cells if c >= 0)
+        seen |= sum(1 << c for hand in state.hands if hand is not None for c in hand)
+        return tuple(squares_of(self._all_cards & ~seen))
+
+    def _open_squares(self, state: StarsAndStripesState, player: Player) -> int:
+        """The empty squares where ``player`` may place a follower whatever the card."""
+        candidates = state.reach[player] & ~state.occupied
+        touch = state.touch
+        for other in self._others[player]:
+            candidates &= ~touch[other]
+        holder = state.trump_holder
+        if self._forbid and holder >= 0 and holder != player:
+            candidates &= ~self._trump_adjacent
+        return candidates
+
+    def follower_options(self, state: StarsAndStripesState,
+                         player: Player) -> list[tuple[Square, int]]:
+        """Each empty square where ``player`` may place a follower, with the bit mask of the
+        cards the matching rule allows there (all cards for the Trump holder)."""
+        exempt = state.trump_holder == player
+        cells = state.cells
+        fit_of = self._fit_of
+        edge = self.geometry.edge
+        options = []
+        for square in squares_of(self._open_squares(state, player)):
+            allowed = self._all_cards
+            if not exempt:
+                for near in edge[square]:
+                    allowed &= fit_of[cells[near]]
+            options.append((square, allowed))
+        return options
+
+    def capture_group(self, state: StarsAndStripesState, square: Square) -> int:
+        """The independents a follower on ``square`` would take over (a flood fill), as a
+        bit mask of squares."""
+        edge_mask = self.geometry.edge_mask
+        loose = state.independents
+        todo = edge_mask[square] & loose
+        group = 0
+        while todo:
+            low = todo & -todo
+            group |= low
+            todo = (todo | (edge_mask[low.bit_length() - 1] & loose)) & ~group
+        return group
+
+    def legal_moves(self, state: StarsAndStripesState) -> MoveList:
+        cache = self._cache
+        if cache is not None and cache[0] is state:
+            return cache[1]  # the same position again (``apply`` asks after the caller)
+        (cells, _, hands, player, _, _, _, holder, occupied, _, reach, touch, free, _,
+         held) = state
+        if player < 0:
+            return EMPTY_MOVES
+        hand = hands[player]
+        mine = held[player]
+        if hand is None:
+            hand = self.pool(state)
+            mine = hand_mask(hand)
+        if not hand:
+            moves = MoveList({}, 0, (), (), (), (), (PASS_MOVE,))
+            self._cache = (state, moves)
+            return moves
+        candidates = reach[player] & ~occupied
+        for other in self._others[player]:
+            candidates &= ~touch[other]
+        if holder >= 0 and holder != player and self._forbid:
+            candidates &= ~self._trump_adjacent
+        fits: dict[Square, int] = {}
+        count = 0
+        if holder == player:  # the Trump's holder places any card it holds
+            if candidates:
+                fits = dict.fromkeys(squares_of(candidates), mine)
+                count = len(fits) * len(hand)
+        else:
+            edge = self.geometry.edge
+            fit_of = self._fit_of
+            while candidates:
+                low = candidates & -candidates
+                candidates ^= low
+                square = low.bit_length() - 1
+                allowed = mine
+                for near in edge[square]:
+                    allowed &= fit_of[cells[near]]
+                if allowed:
+                    fits[square] = allowed
+                    count += allowed.bit_count()
+        tail: Sequence[StarsAndStripesMove] = ()
+        if hands[player] is not None:
+            if min(held) > 0:  # every hand known and holding a card
+                tail = self._exchanges[player]
+            else:
+                tail = tuple(self._exchange_moves[q] for q in self._others[player]
+                             if hands[q])
+        if not count and not free and not tail:
+            tail = (PASS_MOVE,)
+        moves = MoveList(fits, count, self._follower_rows, free, hand, self._independent_rows,
+                         tail)
+        self._cache = (state, moves)
+        return moves
+
+    def _play(self, state: StarsAndStripesState, move: StarsAndStripesMove,
+              rng: random.Random) -> StarsAndStripesState:
+        """The state after a legal ``move`` (nothing is checked here)."""
+        kind, square, card, opponent = move
+        (cells, followers, hands, player, first, placed, turn, holder, occupied, independents,
+         reach, touch, free, free_mask, held) = state
+        if kind <= INDEPENDENT:
+            hand = hands[player]
+            if hand is not None:
+                i = hand.index(card)
+                new_hands = list(hands)
+                new_hands[player] = hand[:i] + hand[i + 1:]
+                hands = tuple(new_hands)
+                new_held = list(held)
+                new_held[player] ^= 1 << card
+                held = tuple(new_held)
+            board = list(cells)
+            board[square] = card
+            cells = tuple(board)
+            bit = 1 << square
+            occupied |= bit
+            if kind == FOLLOWER:
+                edge_mask = self.geometry.edge_mask
+                grow = edge_mask[square]
+                gained = bit
+                if grow & independents:  # a flood fill through the independents reached
+                    todo = grow & independents
+                    group = 0
+                    while todo:
+                        low = todo & -todo
+                        group |= low
+                        todo = (todo | (edge_mask[low.bit_length() - 1] & independents)
+                                ) & ~group
+                    independents &= ~group
+                    gained |= group
+                    for s in squares_of(group):
+                        grow |= edge_mask[s]
+                if holder < 0 and grow & self._trump_bit:
+                    holder = player
+                new_followers = list(followers)
+                new_followers[player] |= gained
+                followers = tuple(new_followers)
+                new_reach = list(reach)
+                new_reach[player] |= grow
+                if self._corner:
+                    contact = self.contact_mask
+                    near = 0
+                    for s in squares_of(gained):
+                        near |= contact[s]
+                    new_touch = list(touch)
+                    new_touch[player] |= near
+                    touch = tuple(new_touch)
+                    reach = tuple(new_reach)
+                else:
+                    reach = touch = tuple(new_reach)
+            else:
+                independents |= bit
+            dead = self.geometry.closed_king_mask[square] & free_mask
+            if dead:
+                free_mask ^= dead
+                if free_mask:
+                    i = bisect_left(free, (dead & -dead).bit_length() - 1)
+                    j = bisect_right(free, dead.bit_length() - 1, i)
+                    free = free[:i] + tuple([s for s in free[i:j] if not dead >> s & 1]
+                                            ) + free[j:]
+                else:
+                    free = ()
+            placed = True
+        elif kind == EXCHANGE:
+            mine = hands[player]
+            theirs = hands[opponent]
+            assert mine is not None and theirs is not None
+            if type(rng) is _Random:  # rng.randrange(n) twice, the same draws
+                getrandbits = rng.getrandbits
+                size = len(mine)
+                width = size.bit_length()
+                i = getrandbits(width)
+                while i >= size:
+                    i = getrandbits(width)
+                size = len(theirs)
+                width = size.bit_length()
+                j = getrandbits(width)
+                while j >= size:
+                    j = getrandbits(width)
+            else:
+                i = rng.randrange(len(mine))
+                j = rng.randrange(len(theirs))
+            given = mine[i]
+            taken = theirs[j]
+            kept = list(mine)
+            del kept[i]
+            insort(kept, taken)
+            other = list(theirs)
+            del other[j]
+            insort(other, given)
+            swapped = list(hands)
+            swapped[player] = tuple(kept)
+            swapped[opponent] = tuple(other)
+            hands = tuple(swapped)
+            both = 1 << given | 1 << taken
+            new_held = list(held)
+            new_held[player] ^= both
+            new_held[opponent] ^= both
+            held = tuple(new_held)
+        to_move = self._next[player]
+        if to_move == first:
+            if not placed or 0 in held or (
+                    -1 in held and self.someone_out_of_cards(cells, hands)):
+                to_move = NO_PLAYER
+            placed = False
+        return _new(StarsAndStripesState, (
+            cells, followers, hands, to_move, first, placed, turn + 1, holder, occupied,
+            independents, reach, touch, free, free_mask, held))
+
+    def someone_out_of_cards(self, cells: tuple[int, ...],
+                             hands: tuple[tuple[Card, ...] | None, ...]) -> bool:
+        """Whether some player has no card left (an unknown hand only when no card is left
+        for it: every card is on the board or in a known hand)."""
+        if any(hand is not None and not hand for hand in hands):
+            return True
+        if all(hand is not None for hand in hands):
+            return False
+        held = sum(len(hand) for hand in hands if hand is not None)
+        on_board = sum(1 for c in cells if c >= 0)
+        return held + on_board >= self.n_cards
+
+
+__all__ = ["Core"]
