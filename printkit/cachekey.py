@@ -190,18 +190,20 @@ def code_digest(package: str = "printkit") -> str:
 
 def code_stamps(package: str) -> tuple[object, ...] | None:
     """How the files :func:`_code_digest` reads look: Python's version, each folder of the
-    import path (installing, removing or upgrading a distribution changes its folder's
-    times) and each file of ``package`` (its path, size, inode, change and modification
-    times).  ``None`` when a file or folder changed so recently that it could change
-    again unseen (:data:`RECENT_SECONDS`), or the package is not a folder: then nothing
-    is kept."""
+    import path but the working folder (installing, removing or upgrading a distribution
+    changes its folder's times) and each file of ``package`` (its path, size, inode, change
+    and modification times).  ``None`` when a file or folder changed so recently that it
+    could change again unseen (:data:`RECENT_SECONDS`), or the package is not a folder:
+    then nothing is kept."""
     spec = importlib.util.find_spec(package)
     if spec is None or spec.submodule_search_locations is None:
         return None
     recent = time.time_ns() - RECENT_SECONDS * 10**9
     stamps: list[object] = [sys.version]
-    for folder in sys.path:
-        stamps.append((folder, _stamp(folder)))
+    here = os.getcwd()
+    for folder in sys.path:  # the working folder changes with every kit written into it
+        if folder not in ("", here):
+            stamps.append((folder, _stamp(folder)))
     for root in spec.submodule_search_locations:
         stamps.append(root)
         for path in _package_files(root):

@@ -129,12 +129,15 @@ def remembered(game: str, request: tuple[object, ...], output_root: Path,
     if folder.parent != output_root:
         return
     packages = _plugin_packages()
-    skipped = (*_roots(("printkit", *packages)), *library_folders(),
-               os.path.join(os.path.abspath(store.folder), ""), *SYSTEM_FOLDERS)
+    skipped = (*_roots(("printkit", *packages)), *library_folders(), *SYSTEM_FOLDERS,
+               *{os.path.join(way(folder), "") for folder in (store.folder, output_root)
+                 for way in (os.path.abspath, os.path.realpath)})
     named = {os.path.abspath(game)} if os.path.isfile(game) else set()
+    # a file read and gone since is kept in the list (as unreadable); a folder opened to
+    # be listed or flushed is not a file read
     inputs = Inputs(tuple(sorted(named | {path for path in reads.files
                                           if not path.startswith(skipped)
-                                          and os.path.isfile(path)})), packages)
+                                          and not os.path.isdir(path)})), packages)
     key = request_key(game, request)
     store.put(key, inputs.dump())
     kept = Kept(title, folder.name, warned, keeper.steps)
