@@ -56,6 +56,14 @@ from collections.abc import Collection, Mapping, Sequence
 
 from printkit.games.stars_and_bars import claims, notation
 from printkit.games.stars_and_bars import determinize as _determinize
+from printkit.games.stars_and_bars.fast import (
+    LANE,
+    Packed,
+    Placements,
+    Tables,
+    make_stack,
+    make_state,
+)
 from printkit.games.stars_and_bars.state import (
     CLEAR,
     EMPTY,
@@ -138,6 +146,10 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
         )
         self._manual = p.manual_housekeeping
         self._limit = p.stack_limit
+        self._win, self._runaway = p.win_score, p.runaway_margin
+        self._alone = tuple(Stack((card,)) for card in range(count))  # shared: immutable
+        self._tables = Tables(count, self.spaces, self.centre, self._around, self._gain,
+                             self._place)
 
     # ---- basics
 
@@ -308,9 +320,27 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
         housekeeping is done) by card and then space."""
         if state.over:
             return []
-        moves: list[StarsAndBarsMove] = []
         if self._manual:
-            moves.extend(self.open_chores(state))
+            return self._manual_moves(state)
+        # automatic housekeeping: the placements, read from the packed tables (see
+        # Tables.moves, written out here: a playout asks this once a move)
+        tables = self._tables
+        body, down = state.packed or self._packed(state)
+        hand = state.hands[state.beginner if state.turn % 2 == 0 else 1 - state.beginner]
+        known = tables.hands.get(hand) or tables.hand(hand)
+        failed = body | body >> 1 | body >> 2 | body >> 3
+        outer = failed >> tables.reach & tables.outer & ~down
+        centre = tables.centre & ~down
+        bad = failed & outer * tables.repeat
+        base = outer.bit_count() + centre.bit_count()
+        size = len(known.cards) * base - (bad & known.mask).bit_count()
+        if size:
+            return Placements(known, bad, outer, centre, base, size)
+        return MoveList([PASS], (0,) * self.spaces, ())
+
+    def _manual_moves(self, state: StarsAndBarsState) -> Sequence[StarsAndBarsMove]:
+        """:meth:`legal_moves` with manual housekeeping, worked out from the board."""
+        moves: list[StarsAndBarsMove] = list(self.open_chores(state))
         hand = state.hands[state.to_move]
         board = self._settle(state.board, state.discard)[0] if moves else state.board
         held = 0
@@ -318,10 +348,8 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
             held |= 1 << card
         allowed = [mask & held for mask in self._allowed_all(self._tops(board))]
         open_spaces = [(space, mask) for space, mask in enumerate(allowed) if mask]
-        leave: Collection[Space] = ()
-        if self._manual:
-            full = self._limit - 1
-            leave = {space for space, _ in open_spaces if board[space].size >= full}
+        full = self._limit - 1
+        leave = {space for space, _ in open_spaces if board[space].size >= full}
         if not open_spaces:
             moves.append(PASS)
         places = self._place
@@ -333,6 +361,14 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
                     if space in leave:
                         moves.append(self._leave[card][space])
         return MoveList(moves, allowed, leave)
+
+    def _packed(self, state: StarsAndBarsState) -> Packed:
+        """The packed description of ``state.board`` (worked out once, then kept)."""
+        packed = state.packed
+        if packed is None:
+            packed = self._tables.pack(state.board)
+            object.__setattr__(state, "packed", packed)
+        return packed
 
     def illegal_reason(self, state: StarsAndBarsState, move: StarsAndBarsMove) -> str | None:
         if move in self.legal_moves(state):
@@ -382,6 +418,70 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
 
     def _play(self, state: StarsAndBarsState, move: StarsAndBarsMove,
               rng: random.Random) -> StarsAndBarsState:
+        if self._manual or type(move) is not Place:
+            return self._play_other(state, move, rng)
+        # a placement with automatic housekeeping: the packed tables are brought up to date
+        # with the stacks that change, not worked out again
+        tables = self._tables
+        body, down = state.packed or self._packed(state)
+        card, space = move.card, move.space
+        player = state.beginner if state.turn % 2 == 0 else 1 - state.beginner
+        gained = body >> tables.score_at[card][space] & tables.score_mask
+        first, second = state.scores
+        if player:
+            second += gained
+        else:
+            first += gained
+        board = list(state.board)
+        cards = board[space].cards
+        adds = tables.adds[space]
+        if cards:  # face up: a legal placement is never on a face-down stack
+            body -= adds[cards[-1]]
+            cards = (*cards, card)
+            board[space] = make_stack(cards)
+        else:
+            cards = (card,)
+            board[space] = self._alone[card]
+        discard = state.discard
+        if len(cards) >= self._limit and move.tidy:
+            discard = self._tidy(board, space, discard)
+            if board[space].face_down:
+                down |= 1 << (LANE * space)
+            elif self.is_centre[space]:  # the last centre stack turned: all were cleared
+                down &= ~tables.centre
+        else:
+            body += adds[card]
+        hand = list(state.hands[player])
+        hand.remove(card)
+        stock = state.stock
+        if stock:
+            if type(stock) is tuple:
+                hand.append(stock[0])
+                stock = stock[1:]
+            else:
+                drawn, stock = self._draw(state, stock, rng)
+                hand.append(drawn)
+            hand.sort()
+        hand_one, hand_two = state.hands
+        if player:
+            hand_two = tuple(hand)
+        else:
+            hand_one = tuple(hand)
+        turn = state.turn + 1
+        final = (first, second)
+        if not hand_one and not hand_two:
+            over = True
+        elif turn % 2 or (first <= self._win and second <= self._win
+                          and -self._runaway <= first - second <= self._runaway):
+            over = False  # no round ends, or nobody is over the threshold or runs away
+        else:
+            over = self.round_decision(final) is not None
+        return make_state(tuple(board), (hand_one, hand_two), final, stock, discard,
+                          state.beginner, turn, over, (body, down))
+
+    def _play_other(self, state: StarsAndBarsState, move: StarsAndBarsMove,
+                    rng: random.Random) -> StarsAndBarsState:
+        """:meth:`_play` of a claim, a pass, or a placement with manual housekeeping."""
         if isinstance(move, Housekeep):
             return self._housekeep(state, move)
         player = state.to_move
@@ -526,6 +626,8 @@ class StarsAndBars(Game[StarsAndBarsState, StarsAndBarsMove, StarsAndBarsParams]
     def round_decision(self, scores: tuple[int, int]) -> tuple[Player, ...] | None:
         """What the end-of-round test decides for these scores (``None``: play on)."""
         p = self.params
+        if max(scores) <= p.win_score and abs(scores[0] - scores[1]) <= p.runaway_margin:
+            return None  # no score over the threshold, no runaway lead: the usual case
         for me in (0, 1):
             mine, theirs = scores[me], scores[1 - me]
             if mine > p.win_score and mine - theirs >= p.win_margin:

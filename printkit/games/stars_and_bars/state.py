@@ -23,7 +23,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from printkit.rules.base import NO_PLAYER, Player
@@ -451,6 +451,10 @@ class StarsAndBarsState:
     beginner: Player
     turn: int = 0
     over: bool = False
+    packed: tuple[int, int] | None = field(
+        default=None, init=False, repr=False, compare=False)
+    """The engine's packed description of ``board`` (:mod:`.fast`), kept by a placement;
+    ``None`` until it is first needed (it is never copied by ``dataclasses.replace``)."""
 
     @property
     def to_move(self) -> Player:
