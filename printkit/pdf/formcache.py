@@ -14,7 +14,8 @@ same with the cache, without it, and from a fresh process.
 A recipe is keyed by the SVG text as the PDF writer reads it (its pictures and images
 already lifted out and named by the digest of their content, :mod:`printkit.pdf.svgpictures`,
 :mod:`printkit.pdf.rasterpdf`) and by the code that reads it.  An SVG that svgpdf does not
-read is kept as such, and svglib reads it again each time (:mod:`printkit.pdf.pdfcanvas`).
+read is kept as such, and svglib reads it once in each process that draws it
+(:mod:`printkit.pdf.pdfcanvas`).
 """
 
 from __future__ import annotations
