@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from printkit import cache
+from printkit import cache, cachekey
 from printkit.kit import build as kit_build
 from printkit.kit import kitreads
 from printkit.render.elements import ImageResolutionWarning
@@ -46,6 +46,13 @@ def _png(colour: tuple[int, int, int], side: int = 300) -> bytes:
     buffer = io.BytesIO()
     Image.new("RGB", (side, side), colour).save(buffer, "PNG")
     return buffer.getvalue()
+
+
+@pytest.fixture(autouse=True)
+def trusted_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The files are written just before each build: their times are trusted at once (a
+    kit is otherwise not kept when a file it read changed in the last 2 s)."""
+    monkeypatch.setattr(cachekey, "RECENT_SECONDS", 0)
 
 
 @pytest.fixture
@@ -182,6 +189,18 @@ def test_a_damaged_kit_entry_is_built_again(builds: Builds, own_cache: Path) -> 
     counted, again = builds(into="again")
     assert counted == [0, 1] and builds.built == 2
     assert again == first
+
+
+def test_a_kit_whose_inputs_changed_just_before_is_not_kept(
+        builds: Builds, game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cachekey, "RECENT_SECONDS", 3600)  # as if written during the build
+    builds()
+    counted, _ = builds(into="again")
+    assert counted == [0, 1] and builds.built == 2
+    monkeypatch.setattr(cachekey, "RECENT_SECONDS", 0)
+    builds(into="again")
+    counted, _ = builds(into="again")
+    assert counted == [1, 0] and builds.built == 3
 
 
 def test_a_recording_notes_files_read_and_programs_run(tmp_path: Path) -> None:

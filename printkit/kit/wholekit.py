@@ -29,13 +29,14 @@ import hashlib
 import importlib.util
 import json
 import os
+import time
 import warnings
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from printkit import cache, limits
+from printkit import cache, cachekey, limits
 from printkit.cachekey import code_digest, digest
 from printkit.kit import Progress
 from printkit.kit.kitreads import library_folders, recording
@@ -120,6 +121,7 @@ def remembered(game: str, request: tuple[object, ...], output_root: Path,
     """Note what the build inside the block reads and shows; if it keeps a kit
     (:meth:`Keeper.keep`) and the cache is on, keep it for :func:`reuse`."""
     keeper = Keeper(progress)
+    began = time.time_ns()
     with recording() as reads, _shown() as warned:
         yield keeper
     store = cache.active()
@@ -130,7 +132,7 @@ def remembered(game: str, request: tuple[object, ...], output_root: Path,
         return
     packages = _plugin_packages()
     skipped = (*_roots(("printkit", *packages)), *library_folders(), *SYSTEM_FOLDERS,
-               *{os.path.join(way(folder), "") for folder in (store.folder, output_root)
+               *{os.path.join(way(place), "") for place in (store.folder, output_root)
                  for way in (os.path.abspath, os.path.realpath)})
     named = {os.path.abspath(game)} if os.path.isfile(game) else set()
     # a file read and gone since is kept in the list (as unreadable); a folder opened to
@@ -138,6 +140,8 @@ def remembered(game: str, request: tuple[object, ...], output_root: Path,
     inputs = Inputs(tuple(sorted(named | {path for path in reads.files
                                           if not path.startswith(skipped)
                                           and not os.path.isdir(path)})), packages)
+    if _changed_since(inputs.files, began - cachekey.RECENT_SECONDS * 10**9):
+        return  # the kit may have been made from what they held before: not kept
     key = request_key(game, request)
     store.put(key, inputs.dump())
     kept = Kept(title, folder.name, warned, keeper.steps)
@@ -208,6 +212,21 @@ def _kit_key(request: str, inputs: Inputs, output_root: Path) -> str:
     names = [(folder, _names(folder, output_root)) for folder in folders]
     codes = [(package, code_digest(package)) for package in inputs.packages]
     return digest(KIT_STEP, request, contents, names, codes)
+
+
+def _changed_since(paths: tuple[str, ...], moment: int) -> bool:
+    """Whether a file of ``paths`` changed after ``moment`` (nanoseconds since the epoch).
+    Kept under the content the files have once the build is over, a kit made while one of
+    them changed would be wrong; :data:`~printkit.cachekey.RECENT_SECONDS` before the build
+    began leaves room for a file system whose clock is coarse."""
+    for path in paths:
+        try:
+            found = os.stat(path)
+        except OSError:
+            continue
+        if max(found.st_mtime_ns, found.st_ctime_ns) > moment:
+            return True
+    return False
 
 
 def _content(path: str) -> str | None:
