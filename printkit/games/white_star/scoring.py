@@ -116,6 +116,8 @@ class Scoring:
     def hand_scores(self, state: WhiteStarState) -> tuple[int, ...]:
         """Each player's hand score: own points plus every other player's Star pile."""
         won = self.hand_points(state)
+        if not any(state.stars):  # no Star this hand: nothing but the cards won
+            return won
         piles = self.star_pile_values(state)
         everyone = sum(piles)
         return tuple(w + everyone - s for w, s in zip(won, piles, strict=True))

@@ -190,16 +190,6 @@ class Transitions(Scoring):
                     rng: random.Random) -> WhiteStarState:
         """A call, a burial or a deal (or a card, should a move be of a subclass)."""
         turns = state.turns + 1
-        if isinstance(move, Play):
-            leader = state.leader
-            assert leader is not None
-            seat = (leader + len(state.trick)) % NUM_PLAYERS
-            hands = list(state.hands)
-            hands[seat] &= ~(1 << move.card)
-            trick = (*state.trick, move.card)
-            if len(trick) < NUM_PLAYERS:
-                return evolve(state, hands=tuple(hands), trick=trick, turns=turns)
-            return self._gather(state, leader, tuple(hands), trick)
         if isinstance(move, Bid):
             return self._after_call(state, move.amount, next_caller(state), state.passed,
                                     turns)
@@ -212,8 +202,28 @@ class Transitions(Scoring):
             assert holder is not None
             hands = list(state.hands)
             hands[holder] &= ~move.cards
-            return self._start_play(evolve(state, hands=tuple(hands),
-                                           buried=state.buried | move.cards, turns=turns))
+            after = draft(state)
+            after.hands = tuple(hands)
+            after.buried = state.buried | move.cards
+            after.turns = turns
+            after.phase = "playing"
+            after.leader = holder
+            after.trick = ()
+            after.__class__ = WhiteStarState
+            buried: WhiteStarState = after
+            if any(hands):
+                return buried
+            return self._hand_over(buried, scored=True)
+        if isinstance(move, Play):
+            leader = state.leader
+            assert leader is not None
+            seat = (leader + len(state.trick)) % NUM_PLAYERS
+            hands = list(state.hands)
+            hands[seat] &= ~(1 << move.card)
+            trick = (*state.trick, move.card)
+            if len(trick) < NUM_PLAYERS:
+                return evolve(state, hands=tuple(hands), trick=trick, turns=turns)
+            return self._gather(state, leader, tuple(hands), trick)
         return self._dealt(state.dealer, rng, state.totals, state.deal + 1, turns)
 
     def _after_call(self, state: WhiteStarState, bid: int | None, bidder: Player | None,
@@ -264,9 +274,15 @@ class Transitions(Scoring):
             totals = tuple(t + c for t, c in zip(totals, credit, strict=True))
         top = max(totals)
         finished = top >= self.params.target and totals.count(top) == 1
-        return evolve(state, phase="over" if finished else "dealing",
-                      dealer=(state.dealer + 1) % NUM_PLAYERS, totals=totals, leader=None,
-                      trick=())
+        after = draft(state)
+        after.phase = "over" if finished else "dealing"
+        after.dealer = (state.dealer + 1) % NUM_PLAYERS
+        after.totals = totals
+        after.leader = None
+        after.trick = ()
+        after.__class__ = WhiteStarState
+        ended: WhiteStarState = after
+        return ended
 
     def _dealt(self, dealer: Player, rng: random.Random, totals: tuple[int, ...], deal: int,
                turns: int) -> WhiteStarState:
