@@ -181,6 +181,17 @@ def test_a_kit_written_from_the_cache_warns_as_its_build_did(builds: Builds,
     assert counted == [1, 0] and builds.built == 1
 
 
+def test_a_kit_written_from_the_cache_reports_each_step_done(run_cli: Run, game: Path,
+                                                              tmp_path: Path) -> None:
+    with cache.session() as store:
+        assert store is not None
+        said = [run_cli("build", str(game), "-o", str(tmp_path / name)) for name in "ab"]
+        assert store.counts.by_step["kit"] == [1, 1]  # the second from the cache
+    assert [done.status for done in said] == [0, 0]
+    steps = [set(done.err.splitlines()) for done in said]
+    assert steps[0] == steps[1] and any("faces" in line for line in steps[0])
+
+
 def test_a_damaged_kit_entry_is_built_again(builds: Builds, own_cache: Path) -> None:
     _, first = builds()
     for entry in (own_cache / "printkit").glob("*/*"):

@@ -102,12 +102,14 @@ class Keeper:
     """What a build being remembered reports (:func:`remembered`)."""
 
     progress: Progress
-    steps: list[tuple[str, int, int]] = field(default_factory=list)
+    steps: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """The last count reported under each label (a kit reused is done at once: each label
+    is reported again with its last count only)."""
     made: tuple[str, Path, Mapping[str, bytes]] | None = None
 
     def told(self, label: str, done: int, total: int) -> None:
         """Report a step, and note it to be reported again when the kit is reused."""
-        self.steps.append((label, done, total))
+        self.steps[label] = (done, total)
         self.progress(label, done, total)
 
     def keep(self, title: str, folder: Path, files: Mapping[str, bytes]) -> None:
@@ -144,7 +146,8 @@ def remembered(game: str, request: tuple[object, ...], output_root: Path,
         return  # the kit may have been made from what they held before: not kept
     key = request_key(game, request)
     store.put(key, inputs.dump())
-    kept = Kept(title, folder.name, warned, keeper.steps)
+    kept = Kept(title, folder.name, warned,
+                [(label, done, total) for label, (done, total) in keeper.steps.items()])
     store.put(_kit_key(key, inputs, output_root), kept.pack(files))
 
 
