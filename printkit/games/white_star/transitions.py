@@ -8,7 +8,7 @@ functions, so they are written for speed, with the same results as the plain rul
 * a new position is a draft of the previous one with the changed fields set
   (:mod:`.drafts`), never the frozen dataclass's constructor;
 * a card play is told apart by its class (there is one :class:`.state.Play` per card) and
-  played without a further call, unless it completes a trick;
+  played in ``_play`` itself, unless it completes a trick;
 * an ordinary trick is judged from the bit mask of its cards (:func:`.scoring.plain_taker`);
 * a deal shuffles as ``random.Random.shuffle`` does, draw for draw, and puts each card in
   its hand as the shuffle settles it, instead of shuffling a list and dealing it after.
@@ -40,6 +40,8 @@ from printkit.rules.base import Player
 
 FRESH_HAND: Final = WhiteStarState(phase="bidding", dealer=0)
 """A position just dealt, but for the dealer, the cards, the totals and the counters."""
+WIDOW: Final = NUM_PLAYERS
+"""The slot of the widow's cards in a deal (slots 0 to 3 are the players)."""
 
 
 def _deal_slots() -> tuple[int, ...]:
@@ -55,7 +57,6 @@ def _deal_slots() -> tuple[int, ...]:
     return tuple(slots)
 
 
-WIDOW: Final = NUM_PLAYERS
 DEAL_SLOTS: Final = _deal_slots()
 """The slot of each deck position (the deal goes 3 each, 3 to the widow, 4 each, 3 each)."""
 _WIDTHS: Final = tuple((i + 1).bit_length() for i in range(len(ALL_CARDS)))
