@@ -53,14 +53,16 @@ Spellbook                    0.066 CPU s, 1 form   0.091 CPU s, 27       66 agai
 Stars and Stripes (Trump)    0.723 CPU s, 2 forms  0.885 CPU s, 79       149 against 160
 ===========================  ====================  ====================  ==================
 
-(``--edits 5``, load average 8-9.)  Most of each difference is the other writers' files
-taken whole from the cache; the form recipes themselves save 7 ms (Spellbook) and 8 ms
-(Stars and Stripes): with recipes kept only within the process, the same builds took 0.073
-and 0.731 s.  Reading every form of a kit costs 0.017 s (Spellbook), 0.04 s (Stars and
-Stripes), 0.03 s (Stars and Bars), 0.12 s (I vant to be alone), 0.15 s (Star Battle) and
-0.21-0.28 s (White Star): that is what recipes can save a build after an edit at most.
-After the Trump's edit, the booklet's writer is 0.65 of Stars and Stripes' 0.72 s: it lays
-its text out again (reportlab's paragraphs), which no form cache saves.
+(``--edits 5``, load average 8-9.) Most of each difference is the other writers' files
+taken whole from the cache.  The form recipes themselves, measured by keeping them only
+within the process instead: about 10 ms of the Spellbook's writers (0.063-0.066 against
+0.073 s) and 11-18 ms of Stars and Stripes' card writer (0.066-0.072 against 0.083-0.084
+s; its booklet writer varies by more than that from run to run).  Reading every form of a
+kit costs 0.017 s (Spellbook), 0.04 s (Stars and Stripes), 0.03 s (Stars and Bars), 0.12 s
+(I vant to be alone), 0.15 s (Star Battle) and 0.21-0.28 s (White Star): that is what
+recipes can save a build after an edit at most.  After the Trump's edit, the booklet's
+writer is 0.65 of Stars and Stripes' 0.72 s: it lays its text out again (reportlab's
+paragraphs), which no form cache saves.
 
 A page of the card PDFs costs 0.12-0.13 ms to lay out (everything the writer does apart
 from reading forms and writing the file) and 0.42-0.65 ms to write out, while finding one
