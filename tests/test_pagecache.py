@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit import cache
 from printkit.cachekey import code_digest
+from printkit.kit import build as kit_build
 from printkit.kit.build import build_game
 from printkit.kit.options import BuildOptions
 from printkit.pdf import formcache, pdfcanvas, svgpdf
@@ -196,3 +197,21 @@ def _streams(data: bytes) -> list[bytes]:
         except zlib.error:
             found.append(match.group(1))
     return found
+
+
+def test_every_writer_replays_its_forms_from_the_cache_to_the_same_bytes(
+        tmp_path: Path, work: Work, monkeypatch: pytest.MonkeyPatch) -> None:
+    """toy-nim's cards, tuck box and booklet (its diagrams show the cards) written again with
+    every form taken from the recipes an earlier build kept: nothing is read, and every
+    file is the one a build without the cache writes."""
+    _build(Path("toy-nim"), tmp_path / "first")
+    assert work.take()[0] > 0
+    monkeypatch.setattr(kit_build, "cached_files",
+                        lambda step, key, out, progress, write: write(out, progress))
+    replayed = _build(Path("toy-nim"), tmp_path / "replayed")
+    converted, pages = work.take()
+    assert converted == 0 and pages > 0
+    bare = _build(Path("toy-nim"), tmp_path / "bare", use_cache=False)
+    assert work.take()[1] == pages
+    assert replayed == bare
+    assert {"cards.pdf", "tuckbox.pdf", "booklet.pdf"} <= set(replayed)
