@@ -50,6 +50,7 @@ _new = tuple.__new__
 """Makes a state from its fields without the named tuple's own ``__new__`` (a Python
 function): states are made once per move."""
 _Random = random.Random
+_object_new = object.__new__
 
 
 class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams]):
@@ -94,7 +95,8 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             tuple(self._exchange_moves[q] for q in others) for others in self._others)
         """Per mover: an exchange with every other player, in seating order."""
         self._card_text = notation.card_texts(p.decks)
-        self._cache: tuple[StarsAndStripesState, MoveList] | None = None
+        self._cache: MoveList = EMPTY_MOVES
+        """The legal moves last listed (for the position ``position``)."""
         board = [EMPTY] * (self.size * self.size)
         board[self.centre] = TRUMP
         self._empty_board = board
@@ -106,6 +108,8 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
                                        (None,) * self.players, 0, 0, False, 0, NO_PLAYER)
         """A dealt position with a card on every home: what it derives from the board is
         the same in every deal."""
+        self._start_allow = (self._all_cards,) * len(board)
+        """Per square, the cards a follower may take there before the deal: all."""
 
     @cached_property
     def _follower_rows(self) -> tuple[tuple[StarsAndStripesMove, ...], ...]:
@@ -146,10 +150,17 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             touch.append(contact)
         free = tuple(s for s in range(len(cells)) if not geo.closed_king_mask[s] & occupied)
         reached = tuple(reach)
+        fit_of = self._fit_of
+        allow = []
+        for near in geo.edge:
+            allowed = self._all_cards
+            for square in near:
+                allowed &= fit_of[cells[square]]
+            allow.append(allowed)
         return StarsAndStripesState(
             cells, followers, hands, to_move, first, placed, turn, holder, occupied,
             independents, reached, tuple(touch) if self._corner else reached, free,
-            sum(1 << s for s in free), tuple(hand_mask(hand) for hand in hands))
+            sum(1 << s for s in free), tuple(hand_mask(hand) for hand in hands), tuple(allow))
 
     def initial_state(self, rng: random.Random) -> StarsAndStripesState:
         players = self.players
@@ -172,8 +183,14 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             rng.shuffle(deck)
             first = rng.randrange(players)
         cells = self._empty_board[:]
+        allow = list(self._start_allow)
+        edge = self.geometry.edge
+        fit_of = self._fit_of
         for player, home in enumerate(self.home_indices):
-            cells[home] = deck[player]
+            card = cells[home] = deck[player]
+            fit = fit_of[card]
+            for near in edge[home]:
+                allow[near] &= fit
         count = self.cards_per_player
         hands = []
         held = []
@@ -188,7 +205,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         s = self._start
         return _new(StarsAndStripesState, (
             tuple(cells), s.followers, tuple(hands), first, first, False, 0, NO_PLAYER,
-            s.occupied, 0, s.reach, s.touch, s.free, s.free_mask, tuple(held)))
+            s.occupied, 0, s.reach, s.touch, s.free, s.free_mask, tuple(held), tuple(allow)))
 
     def pool(self, state: StarsAndStripesState) -> tuple[Card, ...]:
         """Cards neither on the board nor in a known hand (what an unknown hand may hold)."""
@@ -212,17 +229,10 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         """Each empty square where ``player`` may place a follower, with the bit mask of the
         cards the matching rule allows there (all cards for the Trump holder)."""
         exempt = state.trump_holder == player
-        cells = state.cells
-        fit_of = self._fit_of
-        edge = self.geometry.edge
-        options = []
-        for square in squares_of(self._open_squares(state, player)):
-            allowed = self._all_cards
-            if not exempt:
-                for near in edge[square]:
-                    allowed &= fit_of[cells[near]]
-            options.append((square, allowed))
-        return options
+        allow = state.allow
+        everything = self._all_cards
+        return [(square, everything if exempt else allow[square])
+                for square in squares_of(self._open_squares(state, player))]
 
     def capture_group(self, state: StarsAndStripesState, square: Square) -> int:
         """The independents a follower on ``square`` would take over (a flood fill), as a
@@ -239,10 +249,10 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
 
     def legal_moves(self, state: StarsAndStripesState) -> MoveList:
         cache = self._cache
-        if cache is not None and cache[0] is state:
-            return cache[1]  # the same position again (``apply`` asks after the caller)
-        (cells, _, hands, player, _, _, _, holder, occupied, _, reach, touch, free, _,
-         held) = state
+        if cache.position is state:
+            return cache  # the same position again (``apply`` asks after the caller)
+        (_, _, hands, player, _, _, _, holder, occupied, _, reach, touch, free, _, held,
+         allow) = state
         if player < 0:
             return EMPTY_MOVES
         hand = hands[player]
@@ -250,46 +260,53 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         if hand is None:
             hand = self.pool(state)
             mine = hand_mask(hand)
-        if not hand:
-            moves = MoveList({}, 0, (), (), (), (), (PASS_MOVE,))
-            self._cache = (state, moves)
-            return moves
-        candidates = reach[player] & ~occupied
-        for other in self._others[player]:
-            candidates &= ~touch[other]
-        if holder >= 0 and holder != player and self._forbid:
-            candidates &= ~self._trump_adjacent
         fits: dict[Square, int] = {}
         count = 0
-        if holder == player:  # the Trump's holder places any card it holds
-            if candidates:
-                fits = dict.fromkeys(squares_of(candidates), mine)
-                count = len(fits) * len(hand)
-        else:
-            edge = self.geometry.edge
-            fit_of = self._fit_of
-            while candidates:
-                low = candidates & -candidates
-                candidates ^= low
-                square = low.bit_length() - 1
-                allowed = mine
-                for near in edge[square]:
-                    allowed &= fit_of[cells[near]]
-                if allowed:
-                    fits[square] = allowed
-                    count += allowed.bit_count()
-        tail: Sequence[StarsAndStripesMove] = ()
-        if hands[player] is not None:
-            if min(held) > 0:  # every hand known and holding a card
+        tail: Sequence[StarsAndStripesMove]
+        if hand:
+            candidates = reach[player] & ~occupied
+            for other in self._others[player]:
+                candidates &= ~touch[other]
+            if holder == player:  # the Trump's holder places any card it holds
+                if candidates:
+                    fits = dict.fromkeys(squares_of(candidates), mine)
+                    count = len(fits) * len(hand)
+            else:
+                if holder >= 0 and self._forbid:
+                    candidates &= ~self._trump_adjacent
+                while candidates:
+                    low = candidates & -candidates
+                    candidates ^= low
+                    square = low.bit_length() - 1
+                    allowed = allow[square] & mine
+                    if allowed:
+                        fits[square] = allowed
+                        count += allowed.bit_count()
+            if hands[player] is None:
+                tail = ()
+            elif min(held) > 0:  # every hand known and holding a card
                 tail = self._exchanges[player]
             else:
-                tail = tuple(self._exchange_moves[q] for q in self._others[player]
-                             if hands[q])
-        if not count and not free and not tail:
+                tail = tuple([self._exchange_moves[q] for q in self._others[player]
+                              if hands[q]])
+            if not count and not free and not tail:
+                tail = (PASS_MOVE,)
+        else:
+            free = ()
             tail = (PASS_MOVE,)
-        moves = MoveList(fits, count, self._follower_rows, free, hand, self._independent_rows,
-                         tail)
-        self._cache = (state, moves)
+        # MoveList(...) without calling the class (see its notes)
+        moves = _object_new(MoveList)
+        moves.fits = fits
+        moves.n_followers = count
+        moves.followers = self._follower_rows
+        moves.squares = free
+        moves.cards = hand
+        moves.independents = self._independent_rows
+        moves.tail = tail
+        moves.n_ind = n_ind = len(free) * len(hand)
+        moves.length = count + n_ind + len(tail)
+        moves.position = state
+        self._cache = moves
         return moves
 
     def _play(self, state: StarsAndStripesState, move: StarsAndStripesMove,
@@ -297,7 +314,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         """The state after a legal ``move`` (nothing is checked here)."""
         kind, square, card, opponent = move
         (cells, followers, hands, player, first, placed, turn, holder, occupied, independents,
-         reach, touch, free, free_mask, held) = state
+         reach, touch, free, free_mask, held, allow) = state
         if kind <= INDEPENDENT:
             hand = hands[player]
             if hand is not None:
@@ -311,6 +328,11 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             board = list(cells)
             board[square] = card
             cells = tuple(board)
+            fit = self._fit_of[card]
+            allowed = list(allow)
+            for near in self.geometry.edge[square]:
+                allowed[near] &= fit
+            allow = tuple(allowed)
             bit = 1 << square
             occupied |= bit
             if kind == FOLLOWER:
@@ -404,7 +426,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             placed = False
         return _new(StarsAndStripesState, (
             cells, followers, hands, to_move, first, placed, turn + 1, holder, occupied,
-            independents, reach, touch, free, free_mask, held))
+            independents, reach, touch, free, free_mask, held, allow))
 
     def someone_out_of_cards(self, cells: tuple[int, ...],
                              hands: tuple[tuple[Card, ...] | None, ...]) -> bool:

@@ -92,30 +92,47 @@ class MoveList(Sequence[StarsAndStripesMove]):
     Follower placements (by square, then card) come first, then independent placements (by
     square, then card), then exchanges (in seating order after the mover), or a lone pass.
     ``fits`` maps each square open to a follower, in increasing order, to the bit mask of
-    the cards that may go there, ``count`` is the number of follower placements; the
-    independents are every card of ``cards`` on every square of ``squares``.  No move is
-    made until asked for, so drawing one random move from a long list is cheap, and
+    the cards that may go there, and ``n_followers`` is the number of follower placements;
+    the independents are every card of ``cards`` on every square of ``squares``.  No move
+    is made until asked for, so drawing one random move from a long list is cheap, and
     membership tests are fast.
+
+    The engine makes a list once per position by :func:`object.__new__`, filling in the
+    slots (half the cost of calling the class); ``position`` is the state the list belongs
+    to, or None.
     """
 
-    __slots__ = ("_cards", "_count", "_fits", "_followers", "_independents", "_length",
-                 "_n_ind", "_squares", "_tail")
+    __slots__ = ("cards", "fits", "followers", "independents", "length", "n_followers",
+                 "n_ind", "position", "squares", "tail")
 
-    def __init__(self, fits: Mapping[Square, int], count: int, followers: MoveRows,
+    fits: Mapping[Square, int]
+    n_followers: int
+    followers: MoveRows
+    squares: Sequence[Square]
+    cards: Sequence[Card]
+    independents: MoveRows
+    tail: Sequence[StarsAndStripesMove]
+    n_ind: int
+    """How many independent placements: ``len(squares) * len(cards)``."""
+    length: int
+    position: object
+
+    def __init__(self, fits: Mapping[Square, int], n_followers: int, followers: MoveRows,
                  squares: Sequence[Square], cards: Sequence[Card], independents: MoveRows,
-                 tail: Sequence[StarsAndStripesMove]) -> None:
-        self._fits = fits
-        self._count = count
-        self._followers = followers
-        self._squares = squares
-        self._cards = cards
-        self._independents = independents
-        self._tail = tail
-        self._n_ind = n_ind = len(squares) * len(cards)
-        self._length = count + n_ind + len(tail)
+                 tail: Sequence[StarsAndStripesMove], position: object = None) -> None:
+        self.fits = fits
+        self.n_followers = n_followers
+        self.followers = followers
+        self.squares = squares
+        self.cards = cards
+        self.independents = independents
+        self.tail = tail
+        self.n_ind = n_ind = len(squares) * len(cards)
+        self.length = n_followers + n_ind + len(tail)
+        self.position = position
 
     def __len__(self) -> int:
-        return self._length
+        return self.length
 
     @overload
     def __getitem__(self, index: int) -> StarsAndStripesMove: ...
@@ -126,39 +143,39 @@ class MoveList(Sequence[StarsAndStripesMove]):
     def __getitem__(self, index: int | slice) -> StarsAndStripesMove | list[StarsAndStripesMove]:
         if type(index) is not int:
             if isinstance(index, slice):
-                return [self[i] for i in range(*index.indices(self._length))]
+                return [self[i] for i in range(*index.indices(self.length))]
             index = index.__index__()
         if index < 0:
-            index += self._length
+            index += self.length
             if index < 0:
                 raise IndexError("move index out of range")
-        if index < self._count:
-            for square, fits in self._fits.items():
+        if index < self.n_followers:
+            for square, fits in self.fits.items():
                 here = fits.bit_count()
                 if index < here:
-                    return self._followers[square][nth_bit(fits, index)]
+                    return self.followers[square][nth_bit(fits, index)]
                 index -= here
-        index -= self._count
-        if index < self._n_ind:
-            row, col = divmod(index, len(self._cards))
-            return self._independents[self._squares[row]][self._cards[col]]
-        return self._tail[index - self._n_ind]
+        index -= self.n_followers
+        if index < self.n_ind:
+            row, col = divmod(index, len(self.cards))
+            return self.independents[self.squares[row]][self.cards[col]]
+        return self.tail[index - self.n_ind]
 
     def __iter__(self) -> Iterator[StarsAndStripesMove]:
-        followers = self._followers
-        for square, fits in self._fits.items():
+        followers = self.followers
+        for square, fits in self.fits.items():
             row = followers[square]
             while fits:
                 low = fits & -fits
                 yield row[low.bit_length() - 1]
                 fits ^= low
-        independents = self._independents
-        cards = self._cards
-        for square in self._squares:
+        independents = self.independents
+        cards = self.cards
+        for square in self.squares:
             row = independents[square]
             for card in cards:
                 yield row[card]
-        yield from self._tail
+        yield from self.tail
 
     def __contains__(self, move: object) -> bool:
         if type(move) is not StarsAndStripesMove:
@@ -169,10 +186,10 @@ class MoveList(Sequence[StarsAndStripesMove]):
             return False
         if kind == FOLLOWER:
             return (card >= 0 and opponent == NO_PLAYER
-                    and self._fits.get(square, 0) >> card & 1 == 1)
+                    and self.fits.get(square, 0) >> card & 1 == 1)
         if kind == INDEPENDENT:
-            return square in self._squares and card in self._cards and opponent == NO_PLAYER
-        return move in self._tail
+            return square in self.squares and card in self.cards and opponent == NO_PLAYER
+        return move in self.tail
 
     def __repr__(self) -> str:
         return f"MoveList({list(self)!r})"
