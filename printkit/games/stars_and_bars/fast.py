@@ -3,24 +3,29 @@ board as two integers that a placement updates in a few operations, so that a po
 legal moves need no search of the board.
 
 A board is described by two integers (:data:`Packed`).  The first, ``body``, holds
-counters side by side:
+counters side by side, each in a lane of :data:`LANE` bits:
 
-* at bit ``4 * (card * spaces + space)``, one 4-bit counter per card and space: how many
-  face-up relations of that outer space the card would fail (the stack's top card, and each
-  face-up neighbour's).  A space has at most nine relations, so a counter never carries
-  into the next one;
-* after the last card's block, one more 4-bit counter per space: how many face-up
+* lane ``card * spaces + space``, one per card and space: how many face-up relations of
+  that outer space the card would fail (the stack's top card, and each face-up
+  neighbour's);
+* lane ``cards * spaces + space``, after the last card's, one per space: how many face-up
   relations the outer space has at all (an outer space with none takes no card);
 * from bit :attr:`Tables.scores` on, one counter of :attr:`Tables.width` bits per card and
   space: what the card would score there (the positive gains of its face-up relations).
 
-The second, ``down``, has bit ``4 * space`` set for each face-down stack.
+A relation counter starts at :data:`BIAS`, so that its top bit is set exactly when it
+counts one relation or more, and one shift and one mask tell which counters are not
+zero; it holds at most nine relations (the stack itself and eight neighbours) and never
+carries into the next lane.  The second integer, ``down``, has bit ``LANE * space`` set for
+each face-down stack.
 
 A face-up top card ``k`` on space ``s`` adds the fixed amount ``adds[s][k]`` to ``body``;
 when the top changes, the old amount is taken off and the new one added.  A set of spaces
-is a set of bits at ``4 * space``: a card may be laid on the centre spaces that are not
-face down, and on the outer spaces that are not, have a relation, and whose counter for the
-card is zero.
+is a set of bits at ``LANE * space``: a card may be laid on the centre spaces that are not
+face down, and on the outer spaces that are not, have a relation, and whose counter for
+the card is zero.  Here ``srl2`` differs from ``srl1`` in one way, where the horizontal
+relation needs two, so it may only go on the centre; ``brl2`` differs in two and may go
+on ``a2`` too:
 
 >>> from printkit.games.stars_and_bars.rules import StarsAndBars
 >>> game = StarsAndBars()
@@ -38,6 +43,7 @@ card is zero.
 from __future__ import annotations
 
 import operator
+import random
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple, overload
 
@@ -54,8 +60,12 @@ from printkit.games.stars_and_bars.state import (
 )
 from printkit.rules.base import Player
 
-LANE = 4
-"""Bits of a counter of relations (at most nine: the stack itself and eight neighbours)."""
+LANE = 5
+"""Bits of a counter of relations (see :data:`BIAS`)."""
+
+BIAS = 15
+"""Where a relation counter starts: counting up to nine relations it stays in its lane, and
+its top bit says whether it counts any."""
 
 TABLE_BYTES = 1 << 24
 """Above this size the per-space amounts are worked out when asked for instead of kept."""
@@ -93,8 +103,9 @@ class _Rows(Sequence[Sequence[int]]):
 class Tables:
     """The fixed amounts of one engine's deck and board (see the module notes)."""
 
-    __slots__ = ("adds", "block", "centre", "hands", "offset", "outer", "reach", "repeat", "rows",
-                 "score_at", "score_mask", "spaces", "width")
+    __slots__ = ("adds", "block", "centre", "hands", "offset", "ones", "outer", "reach",
+                 "repeat", "rows", "score_at", "score_mask", "scores", "spaces", "start",
+                 "width")
 
     def __init__(self, kinds: int, spaces: int, centre: Sequence[Space],
                  around: Sequence[Sequence[tuple[Space, int]]],
@@ -112,7 +123,10 @@ class Tables:
         self.score_mask = (1 << width) - 1
         block = LANE * spaces
         self.reach = block * kinds
-        scores = block * (kinds + 1) + LANE  # a spare lane: the counters never reach it
+        self.scores = scores = block * (kinds + 1)
+        lanes = range((kinds + 1) * spaces)
+        self.ones = sum(1 << (LANE * lane) for lane in lanes)
+        self.start = BIAS * self.ones
         self.score_at = tuple(tuple(scores + width * (c * spaces + t) for t in range(spaces))
                               for c in range(kinds))
         # per relation and top card: the cards failing it, and the relation counted present
@@ -139,7 +153,7 @@ class Tables:
 
     def pack(self, board: Sequence[Stack]) -> Packed:
         """The packed description of ``board``, worked out from its stacks."""
-        body = down = 0
+        body, down = self.start, 0
         adds = self.adds
         for space, stack in enumerate(board):
             if stack.face_down:
@@ -167,7 +181,7 @@ class Tables:
         """The legal moves of a hand (automatic housekeeping): the placements by card and
         then space, or a pass when there is none."""
         body, down = packed
-        failed = body | body >> 1 | body >> 2 | body >> 3  # bit 4n: counter n is not zero
+        failed = body >> (LANE - 1) & self.ones  # bit LANE * n: counter n is not zero
         outer = failed >> self.reach & self.outer & ~down  # with a relation, not face down
         centre = self.centre & ~down
         known = self.hands.get(hand) or self.hand(hand)
@@ -225,6 +239,26 @@ def make_stack(cards: tuple[Card, ...]) -> Stack:
     return stack
 
 
+_PLAIN = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, with the same draws and so the same order; for a plain
+    ``random.Random`` it is written out here without a method call per card (a playout
+    shuffles a deck, and the calls were a quarter of setting a game up)."""
+    if type(rng) is not random.Random or not _PLAIN:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        bound = i + 1  # random.Random._randbelow_with_getrandbits(i + 1)
+        width = bound.bit_length()
+        j = getrandbits(width)
+        while j >= bound:
+            j = getrandbits(width)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 _NOTHING = Place(-1, -1)
 """A move no list holds, for :class:`Placements` before one is looked up."""
 
@@ -234,7 +268,7 @@ class Placements(Sequence[Place]):
     random playout asks for the length and one move, and the membership test reads the
     sets of spaces without a list.
 
-    Sets of spaces are bits at ``4 * space``: ``outer`` the open outer spaces with a
+    Sets of spaces are bits at ``LANE * space``: ``outer`` the open outer spaces with a
     relation, ``centre`` the open centre spaces, ``bad`` (at each card's offset) the outer
     spaces the card fails; ``base`` counts ``outer`` and ``centre`` together.
     """
@@ -272,7 +306,7 @@ class Placements(Sequence[Place]):
                 spaces = outer ^ (bad >> offset & outer) | centre
                 for _ in range(index):
                     spaces &= spaces - 1
-                move = self._last = row[(spaces & -spaces).bit_length() >> 2]
+                move = self._last = row[(spaces & -spaces).bit_length() // LANE]
                 return move
             index -= count
         raise AssertionError("unreachable: the counts add up to the size")  # pragma: no cover
@@ -305,7 +339,7 @@ class Placements(Sequence[Place]):
                 spaces = outer ^ (bad >> offset & outer) | centre
                 while spaces:
                     low = spaces & -spaces
-                    moves.append(row[low.bit_length() >> 2])
+                    moves.append(row[low.bit_length() // LANE])
                     spaces ^= low
             self._moves = moves
         return self._moves
@@ -323,5 +357,5 @@ class Placements(Sequence[Place]):
         return repr(self.as_list())
 
 
-__all__ = ["HANDS_KEPT", "LANE", "TABLE_BYTES", "Hand", "Packed", "Placements", "Tables",
-           "make_stack", "make_state"]
+__all__ = ["BIAS", "HANDS_KEPT", "LANE", "TABLE_BYTES", "Hand", "Packed", "Placements", "Tables",
+           "make_stack", "make_state", "shuffle"]

@@ -59,10 +59,10 @@ from printkit.games.stars_and_bars import determinize as _determinize
 from printkit.games.stars_and_bars.fast import (
     LANE,
     Packed,
-    Placements,
     Tables,
     make_stack,
     make_state,
+    shuffle,
 )
 from printkit.games.stars_and_bars.placing import Placing
 from printkit.games.stars_and_bars.state import (
@@ -79,6 +79,7 @@ from printkit.games.stars_and_bars.state import (
     StarsAndBarsMove,
     StarsAndBarsParams,
     StarsAndBarsState,
+    add_to_pile,
 )
 from printkit.rules.base import Claim, Game, Player
 
@@ -98,6 +99,8 @@ class StarsAndBars(Placing, Game[StarsAndBarsState, StarsAndBarsMove,
         self._set_up(self.params)
         self._win, self._runaway = self.params.win_score, self.params.runaway_margin
         self._alone = tuple(Stack((card,)) for card in range(len(self.kinds)))  # immutable
+        self._deck = tuple(card for card in range(len(self.kinds))
+                           for _ in range(self.params.copies))
         self._tables = Tables(len(self.kinds), self.spaces, self.centre, self._around,
                               self._gain, self._place)
 
@@ -121,33 +124,24 @@ class StarsAndBars(Placing, Game[StarsAndBarsState, StarsAndBarsMove,
     # ---- play
 
     def initial_state(self, rng: random.Random) -> StarsAndBarsState:
-        size = self.params.hand_size
-        deck = [card for card in range(len(self.kinds)) for _ in range(self.params.copies)]
-        rng.shuffle(deck)
+        deck = list(self._deck)
+        shuffle(deck, rng)
+        # P1 draws first and the players take turns: the centre spaces are filled in reading
+        # order, then each hand gets every second card until both are full
+        centre = len(self.centre)
+        drawn = centre + 2 * self.params.hand_size
         board = [EMPTY] * self.spaces
-        hands: list[list[Card]] = [[], []]
-        beginner: Player | None = None
-        drawn = drawer = 0
-        # P1 draws first; the centre spaces are filled in reading order, then the hands
-        while drawn < len(self.centre) or len(hands[0]) < size or len(hands[1]) < size:
-            if drawn < len(self.centre) or len(hands[drawer]) < size:
-                card = deck[drawn]
-                if drawn < len(self.centre):
-                    board[self.centre[drawn]] = Stack((card,))
-                else:
-                    hands[drawer].append(card)
-                if beginner is None and self.starred[card]:
-                    beginner = drawer
-                drawn += 1
-            drawer = 1 - drawer
-        return StarsAndBarsState(
-            board=tuple(board),
-            hands=(tuple(sorted(hands[0])), tuple(sorted(hands[1]))),
-            scores=(0, 0),
-            stock=tuple(deck[drawn:]),
-            discard=(),
-            beginner=1 if beginner is None else beginner,
-        )
+        body, down = self._tables.start, 0
+        for space, card in zip(self.centre, deck, strict=False):
+            board[space] = self._alone[card]
+            body += self._tables.adds[space][card]
+        # the first player to draw a starred card begins, P2 if nobody did
+        starred = self.starred
+        beginner = next((draw % 2 for draw in range(drawn) if starred[deck[draw]]), 1)
+        one, two = centre + centre % 2, centre + 1 - centre % 2  # P1's, P2's first card
+        hands = (tuple(sorted(deck[one:drawn:2])), tuple(sorted(deck[two:drawn:2])))
+        return make_state(tuple(board), hands, (0, 0), tuple(deck[drawn:]), (), beginner, 0,
+                          False, (body, down))
 
     def legal_moves(self, state: StarsAndBarsState) -> Sequence[StarsAndBarsMove]:
         """Claims of housekeeping the opponent left undone (manual housekeeping only), then a
@@ -157,21 +151,9 @@ class StarsAndBars(Placing, Game[StarsAndBarsState, StarsAndBarsMove,
             return []
         if self._manual:
             return self._manual_moves(state)
-        # automatic housekeeping: the placements, read from the packed tables (see
-        # Tables.moves, written out here: a playout asks this once a move)
-        tables = self._tables
-        body, down = state.packed or self._packed(state)
+        # automatic housekeeping: the placements, read from the packed tables
         hand = state.hands[state.beginner if state.turn % 2 == 0 else 1 - state.beginner]
-        known = tables.hands.get(hand) or tables.hand(hand)
-        failed = body | body >> 1 | body >> 2 | body >> 3
-        outer = failed >> tables.reach & tables.outer & ~down
-        centre = tables.centre & ~down
-        bad = failed & outer * tables.repeat
-        base = outer.bit_count() + centre.bit_count()
-        size = len(known.cards) * base - (bad & known.mask).bit_count()
-        if size:
-            return Placements(known, bad, outer, centre, base, size)
-        return MoveList([PASS], (0,) * self.spaces, ())
+        return self._tables.moves(state.packed or self._packed(state), hand)
 
     def _manual_moves(self, state: StarsAndBarsState) -> Sequence[StarsAndBarsMove]:
         """:meth:`legal_moves` with manual housekeeping, worked out from the board."""
@@ -261,12 +243,19 @@ class StarsAndBars(Placing, Game[StarsAndBarsState, StarsAndBarsMove,
             cards = (card,)
             board[space] = self._alone[card]
         discard = state.discard
-        if len(cards) >= self._limit and move.tidy:
-            discard = self._tidy(board, space, discard)
-            if board[space].face_down:
+        if len(cards) >= self._limit and move.tidy:  # housekeeping, as _tidy does it
+            if self.is_centre[space]:
                 down |= 1 << (LANE * space)
-            elif self.is_centre[space]:  # the last centre stack turned: all were cleared
-                down &= ~tables.centre
+                if down & tables.centre == tables.centre:  # all face down: clear them
+                    for other in self.centre:
+                        discard = add_to_pile(discard, board[other])
+                        board[other] = EMPTY
+                    down &= ~tables.centre
+                else:
+                    board[space] = Stack(cards, True)
+            else:
+                discard = add_to_pile(discard, board[space])
+                board[space] = EMPTY
         else:
             body += adds[card]
         hand = list(state.hands[player])
