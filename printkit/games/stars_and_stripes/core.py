@@ -108,8 +108,16 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
                                        (None,) * self.players, 0, 0, False, 0, NO_PLAYER)
         """A dealt position with a card on every home: what it derives from the board is
         the same in every deal."""
-        self._start_allow = (self._all_cards,) * len(board)
+        self._start_allow = [self._all_cards] * len(board)
         """Per square, the cards a follower may take there before the deal: all."""
+        # The board of the position last played, as a list, with the cards a follower may
+        # take on each square (those matching every card sharing an edge with it): a memo
+        # of ``_board_cells``, the cells of that position, kept by reference.  A playout
+        # goes forward, so a move updates both in place for the four squares around the
+        # card placed; a position reached otherwise has them computed afresh.
+        self._board_cells: tuple[int, ...] = ()
+        self._board: list[int] = []
+        self._allow: list[int] = []
 
     @cached_property
     def _follower_rows(self) -> tuple[tuple[StarsAndStripesMove, ...], ...]:
@@ -150,17 +158,24 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             touch.append(contact)
         free = tuple(s for s in range(len(cells)) if not geo.closed_king_mask[s] & occupied)
         reached = tuple(reach)
-        fit_of = self._fit_of
-        allow = []
-        for near in geo.edge:
-            allowed = self._all_cards
-            for square in near:
-                allowed &= fit_of[cells[square]]
-            allow.append(allowed)
         return StarsAndStripesState(
             cells, followers, hands, to_move, first, placed, turn, holder, occupied,
             independents, reached, tuple(touch) if self._corner else reached, free,
-            sum(1 << s for s in free), tuple(hand_mask(hand) for hand in hands), tuple(allow))
+            sum(1 << s for s in free), tuple(hand_mask(hand) for hand in hands))
+
+    def allow_of(self, cells: tuple[int, ...]) -> list[int]:
+        """Per square of the board ``cells``: the cards a follower may take there under the
+        matching rule, as a bit mask of card ids (read only: the engine updates it)."""
+        if cells is not self._board_cells:
+            fit_of = self._fit_of
+            allow = []
+            for near in self.geometry.edge:
+                allowed = self._all_cards
+                for square in near:
+                    allowed &= fit_of[cells[square]]
+                allow.append(allowed)
+            self._board, self._allow, self._board_cells = list(cells), allow, cells
+        return self._allow
 
     def initial_state(self, rng: random.Random) -> StarsAndStripesState:
         players = self.players
@@ -183,7 +198,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             rng.shuffle(deck)
             first = rng.randrange(players)
         cells = self._empty_board[:]
-        allow = list(self._start_allow)
+        allow = self._start_allow[:]
         edge = self.geometry.edge
         fit_of = self._fit_of
         for player, home in enumerate(self.home_indices):
@@ -203,9 +218,11 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
                 mask |= 1 << card
             held.append(mask)
         s = self._start
+        board = tuple(cells)
+        self._board, self._allow, self._board_cells = cells, allow, board
         return _new(StarsAndStripesState, (
-            tuple(cells), s.followers, tuple(hands), first, first, False, 0, NO_PLAYER,
-            s.occupied, 0, s.reach, s.touch, s.free, s.free_mask, tuple(held), tuple(allow)))
+            board, s.followers, tuple(hands), first, first, False, 0, NO_PLAYER,
+            s.occupied, 0, s.reach, s.touch, s.free, s.free_mask, tuple(held)))
 
     def pool(self, state: StarsAndStripesState) -> tuple[Card, ...]:
         """Cards neither on the board nor in a known hand (what an unknown hand may hold)."""
@@ -229,7 +246,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         """Each empty square where ``player`` may place a follower, with the bit mask of the
         cards the matching rule allows there (all cards for the Trump holder)."""
         exempt = state.trump_holder == player
-        allow = state.allow
+        allow = self.allow_of(state.cells)
         everything = self._all_cards
         return [(square, everything if exempt else allow[square])
                 for square in squares_of(self._open_squares(state, player))]
@@ -251,8 +268,8 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         cache = self._cache
         if cache.position is state:
             return cache  # the same position again (``apply`` asks after the caller)
-        (_, _, hands, player, _, _, _, holder, occupied, _, reach, touch, free, _, held,
-         allow) = state
+        (cells, _, hands, player, _, _, _, holder, occupied, _, reach, touch, free, _,
+         held) = state
         if player < 0:
             return EMPTY_MOVES
         hand = hands[player]
@@ -274,6 +291,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             else:
                 if holder >= 0 and self._forbid:
                     candidates &= ~self._trump_adjacent
+                allow = self._allow if cells is self._board_cells else self.allow_of(cells)
                 while candidates:
                     low = candidates & -candidates
                     candidates ^= low
@@ -314,7 +332,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         """The state after a legal ``move`` (nothing is checked here)."""
         kind, square, card, opponent = move
         (cells, followers, hands, player, first, placed, turn, holder, occupied, independents,
-         reach, touch, free, free_mask, held, allow) = state
+         reach, touch, free, free_mask, held) = state
         if kind <= INDEPENDENT:
             hand = hands[player]
             if hand is not None:
@@ -325,14 +343,18 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
                 new_held = list(held)
                 new_held[player] ^= 1 << card
                 held = tuple(new_held)
-            board = list(cells)
-            board[square] = card
-            cells = tuple(board)
-            fit = self._fit_of[card]
-            allowed = list(allow)
-            for near in self.geometry.edge[square]:
-                allowed[near] &= fit
-            allow = tuple(allowed)
+            if cells is self._board_cells:  # the memo follows the playout (see __init__)
+                board = self._board
+                board[square] = card
+                allow = self._allow
+                fit = self._fit_of[card]
+                for near in self.geometry.edge[square]:
+                    allow[near] &= fit
+                cells = self._board_cells = tuple(board)
+            else:
+                board = list(cells)
+                board[square] = card
+                cells = tuple(board)
             bit = 1 << square
             occupied |= bit
             if kind == FOLLOWER:
@@ -426,7 +448,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             placed = False
         return _new(StarsAndStripesState, (
             cells, followers, hands, to_move, first, placed, turn + 1, holder, occupied,
-            independents, reach, touch, free, free_mask, held, allow))
+            independents, reach, touch, free, free_mask, held))
 
     def someone_out_of_cards(self, cells: tuple[int, ...],
                              hands: tuple[tuple[Card, ...] | None, ...]) -> bool:

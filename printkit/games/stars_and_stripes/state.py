@@ -329,9 +329,6 @@ class StarsAndStripesState(NamedTuple):
     """The same squares as a bit mask."""
     held: tuple[int, ...]
     """Per player: the hand as a bit mask of card ids, -1 for a hand that is unknown."""
-    allow: tuple[int, ...]
-    """Per square: the cards the matching rule lets a follower take there (those that
-    match every card sharing an edge with it), as a bit mask of card ids."""
 
     @property
     def frontier(self) -> tuple[int, ...]:
