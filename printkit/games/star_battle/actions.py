@@ -11,15 +11,18 @@ by the player's systems in reading order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Generic, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Generic, TypeVar, overload
 
 from printkit.games.star_battle.state import (
     PASS,
+    REACH,
+    SHIP_KINDS,
     Battle,
     Build,
     Card,
     Cell,
+    MoveList,
     MoveShip,
     Reconstruct,
     ShipKind,
@@ -29,6 +32,7 @@ from printkit.games.star_battle.state import (
 from printkit.rules.base import NO_PLAYER
 
 K = TypeVar("K")
+V = TypeVar("V")
 
 
 class Row(dict[K, StarBattleMove], Generic[K]):
@@ -45,6 +49,20 @@ class Row(dict[K, StarBattleMove], Generic[K]):
         return move
 
 
+class Interned(dict[K, V], Generic[K, V]):
+    """Moves made by ``make`` from one key each, each made when first asked for."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[K], V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: K) -> V:
+        made = self[key] = self.make(key)
+        return made
+
+
 class CardRows:
     """Every action move made so far that one card pays for."""
 
@@ -59,48 +77,213 @@ class CardRows:
             lambda key: Reconstruct(card, key[0], key[1]))
 
 
-def action_moves(state: StarBattleState, cards: Iterable[Card], rows: dict[Card, CardRows],
-                 tokens: Mapping[ShipKind, bool], revision1: bool,
-                 keep_last: bool) -> list[StarBattleMove]:
-    """The mover's actions paid for by each of ``cards`` (in their order), with ``tokens``
-    saying which kinds of ship the mover has left, or a pass when there is none."""
-    player = state.mover
-    index = state.index
-    builds: list[tuple[int, Cell, str]] = []  # (rank to beat, cell, the system's suit)
-    shifts: list[tuple[int, tuple[Cell, Cell, ShipKind]]] = []  # (rank to beat, move)
-    battles: list[tuple[Cell, Cell]] = []
-    scraps: list[tuple[Cell, ShipKind]] = []
-    own = [s for s in state.galaxy if s.owner == player]
-    for s in own:
-        if s.card.suit != "C":
-            builds.append((s.card.rank, s.cell, s.card.suit))
-    reached = [(s, [index[c] for c in state.connections(s.cell)]) for s in own]
-    for s, near in reached:
-        kinds = s.kinds
-        for d in near:
-            if d.owner == NO_PLAYER or d.owner == player:
-                shifts.extend((d.card.rank, (s.cell, d.cell, kind)) for kind in kinds)
-    for s, near in reached:
-        battles.extend((s.cell, d.cell) for d in near
-                       if d.owner != NO_PLAYER and d.owner != player)
-    if not keep_last:
-        for s in own:
-            scraps.extend((s.cell, kind) for kind in s.kinds)
-    dreadnoughts, scouts = tokens["dreadnought"], tokens["scout"]
-    moves: list[StarBattleMove] = []
-    add, extend = moves.append, moves.extend
-    for card in cards:
-        row = rows.get(card)
-        if row is None:
-            row = rows[card] = CardRows(card)
-        value = card.discard_value
-        suit = card.suit
-        for rank, cell, system_suit in builds:
-            if value > rank:
-                dreadnought = system_suit == "D" if revision1 else suit == system_suit
-                if dreadnoughts if dreadnought else scouts:
-                    add(row.build[cell])
-        extend(map(row.move.__getitem__, [key for rank, key in shifts if value > rank]))
-        extend(map(row.battle.__getitem__, battles))
-        extend(map(row.reconstruct.__getitem__, scraps))
-    return moves or [PASS]  # no action at all: only when the last ship must stay
+_IN_READING_ORDER = ((0, 1), (-1, 0), (1, 0), (0, -1))
+"""The four steps, in the reading order of the cells they lead to (north, west, east,
+south)."""
+_LANES = {suit: tuple(step for step in _IN_READING_ORDER if step in steps)
+          for suit, steps in REACH.items()}
+"""The steps each suit reaches, in reading order: the connections without a sort."""
+_KINDS: dict[tuple[bool, bool], tuple[ShipKind, ...]] = {
+    (True, True): SHIP_KINDS, (True, False): SHIP_KINDS[:1], (False, True): SHIP_KINDS[1:],
+    (False, False): ()}
+"""The kinds of ship on a system, by (any Dreadnought, any Scout): ``System.kinds``."""
+
+
+class Actions:
+    """What a position allows its mover, card aside: each build, move, battle and
+    reconstruction with the card rank it needs, each by the mover's systems in reading
+    order."""
+
+    __slots__ = ("battles", "builds", "dreadnoughts", "revision1", "scouts", "scraps",
+                 "shifts")
+
+    def __init__(self, state: StarBattleState, limit: int | None, revision1: bool,
+                 allow_self_elimination: bool) -> None:
+        player = state.mover
+        index = state.index
+        builds: list[tuple[int, Cell, str]] = []  # (rank to beat, cell, the system's suit)
+        shifts: list[tuple[int, tuple[Cell, Cell, ShipKind]]] = []  # (rank to beat, move)
+        battles: list[tuple[Cell, Cell]] = []
+        scraps: list[tuple[Cell, ShipKind]] = []
+        fleet = [0, 0]  # the mover's Dreadnoughts and Scouts
+        for cell, card, owner, dreads, scouts in state.galaxy:
+            if owner != player:
+                continue
+            fleet[0] += dreads
+            fleet[1] += scouts
+            suit = card.suit
+            if suit != "C":
+                builds.append((card.rank, cell, suit))
+            kinds = _KINDS[dreads > 0, scouts > 0]
+            scraps.extend([(cell, kind) for kind in kinds])
+            x, y = cell
+            for dx, dy in _LANES[suit]:
+                near = index.get((x + dx, y + dy))
+                if near is None:
+                    continue
+                there, other, owner = near[0], near[1], near[2]
+                if owner in (NO_PLAYER, player):
+                    shifts.extend([(other.rank, (cell, there, kind)) for kind in kinds])
+                else:
+                    battles.append((cell, there))
+        if not allow_self_elimination and fleet[0] + fleet[1] == 1:
+            scraps = []  # the last ship must stay
+        self.builds, self.shifts, self.battles, self.scraps = builds, shifts, battles, scraps
+        self.dreadnoughts = limit is None or fleet[0] < limit
+        self.scouts = limit is None or fleet[1] < limit
+        self.revision1 = revision1
+
+    def builds_for(self, card: Card) -> list[Cell]:
+        """Where ``card`` pays for a build (the value test, and a token of the kind)."""
+        value = 14 if card.rank == 1 else card.rank  # Card.discard_value
+        suit, revision1 = card.suit, self.revision1
+        dreadnoughts, scouts = self.dreadnoughts, self.scouts
+        return [cell for rank, cell, system_suit in self.builds if value > rank and (
+            dreadnoughts if (system_suit == "D" if revision1 else suit == system_suit)
+            else scouts)]
+
+    def shifts_for(self, card: Card) -> list[tuple[Cell, Cell, ShipKind]]:
+        """The ship moves ``card`` pays for."""
+        value = 14 if card.rank == 1 else card.rank
+        return [key for rank, key in self.shifts if value > rank]
+
+
+_ACTION_TYPES = (Build, MoveShip, Battle, Reconstruct)
+
+
+def _row(rows: dict[Card, CardRows], card: Card) -> CardRows:
+    row = rows.get(card)
+    if row is None:
+        row = rows[card] = CardRows(card)
+    return row
+
+
+class ActionMoves(Sequence[StarBattleMove]):
+    """The mover's actions paid for by each of ``cards`` (in their order): by card, then
+    builds, moves, battles and reconstructions.  Its length is counted and a move is made
+    when asked for; the whole list only when it is walked."""
+
+    __slots__ = ("_actions", "_cards", "_ends", "_given", "_made", "_rows")
+
+    def __init__(self, actions: Actions, cards: list[Card], rows: dict[Card, CardRows]) -> None:
+        self._actions = actions
+        self._cards = cards
+        self._rows = rows
+        fixed = len(actions.battles) + len(actions.scraps)
+        ends: list[int] = []
+        total = 0
+        builds, shifts = actions.builds, actions.shifts
+        for card in cards:
+            total += fixed
+            if builds:
+                total += len(actions.builds_for(card))
+            if shifts:
+                total += len(actions.shifts_for(card))
+            ends.append(total)
+        self._ends = ends
+        self._made: list[StarBattleMove] | None = None
+        self._given: StarBattleMove | None = None
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    @overload
+    def __getitem__(self, index: int) -> StarBattleMove: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[StarBattleMove]: ...
+
+    def __getitem__(self, index: int | slice) -> StarBattleMove | list[StarBattleMove]:
+        if isinstance(index, slice):
+            return self._all()[index]
+        if self._made is not None:
+            return self._made[index]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("move index out of range")
+        start = 0
+        for card, end in zip(self._cards, self._ends, strict=True):
+            if index < end:
+                move = self._one(card, index - start)
+                self._given = move
+                return move
+            start = end
+        raise AssertionError("unreachable: the index is below the last end")
+
+    def _one(self, card: Card, at: int) -> StarBattleMove:
+        """The move at ``at`` among those ``card`` pays for."""
+        actions, row = self._actions, _row(self._rows, card)
+        if actions.builds:
+            builds = actions.builds_for(card)
+            if at < len(builds):
+                return row.build[builds[at]]
+            at -= len(builds)
+        if actions.shifts:
+            shifts = actions.shifts_for(card)
+            if at < len(shifts):
+                return row.move[shifts[at]]
+            at -= len(shifts)
+        if at < len(actions.battles):
+            return row.battle[actions.battles[at]]
+        return row.reconstruct[actions.scraps[at - len(actions.battles)]]
+
+    def _all(self) -> list[StarBattleMove]:
+        made = self._made
+        if made is None:
+            made = self._made = []
+            actions = self._actions
+            for card in self._cards:
+                row = _row(self._rows, card)
+                if actions.builds:
+                    made.extend(map(row.build.__getitem__, actions.builds_for(card)))
+                if actions.shifts:
+                    made.extend(map(row.move.__getitem__, actions.shifts_for(card)))
+                made.extend(map(row.battle.__getitem__, actions.battles))
+                made.extend(map(row.reconstruct.__getitem__, actions.scraps))
+        return made
+
+    def __iter__(self) -> Iterator[StarBattleMove]:
+        return iter(self._all())
+
+    def __contains__(self, move: object) -> bool:
+        """Found from what the position allows, without making the list: the card is
+        one of the list's, and what the move names is among the actions it pays for."""
+        if move is self._given and move is not None:
+            return True  # the move handed out last
+        kind = type(move)
+        if kind not in _ACTION_TYPES:
+            return False
+        action: Build | MoveShip | Battle | Reconstruct = move  # type: ignore[assignment]
+        cards = self._cards
+        try:
+            if action.card not in cards:
+                return False
+            card = cards[cards.index(action.card)]
+            actions = self._actions
+            if kind is Build:
+                assert isinstance(action, Build)
+                return action.cell in actions.builds_for(card)
+            if kind is MoveShip:
+                assert isinstance(action, MoveShip)
+                return (action.source, action.target, action.ship) in actions.shifts_for(card)
+            if kind is Battle:
+                assert isinstance(action, Battle)
+                return action.flips is None and (action.source, action.target) in actions.battles
+            assert isinstance(action, Reconstruct)
+            return (action.cell, action.ship) in actions.scraps
+        except TypeError:  # fields that cannot be compared: not a move of this list
+            return False
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+
+def action_moves(state: StarBattleState, cards: list[Card], rows: dict[Card, CardRows],
+                 limit: int | None, revision1: bool,
+                 allow_self_elimination: bool) -> Sequence[StarBattleMove]:
+    """The mover's actions paid for by each of ``cards`` (in their order), with ``limit``
+    tokens of each kind in a supply (None: unlimited), or a pass when there is none."""
+    moves = ActionMoves(Actions(state, limit, revision1, allow_self_elimination), cards, rows)
+    return moves if len(moves) else MoveList([PASS])  # only when the last ship must stay

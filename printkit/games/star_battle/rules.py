@@ -77,20 +77,19 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from printkit.games.star_battle import claims, notation
+from printkit.games.star_battle import claims, notation, turns
 from printkit.games.star_battle import determinize as _determinize
-from printkit.games.star_battle.actions import CardRows, action_moves
-from printkit.games.star_battle.placing import PlaceRow, place_moves
+from printkit.games.star_battle.actions import CardRows, Interned, action_moves
+from printkit.games.star_battle.placing import PlaceRow, lay, place_moves
 from printkit.games.star_battle.refusals import refused
+from printkit.games.star_battle.scratch import Scratch
 from printkit.games.star_battle.state import (
     CORE,
     MOVE_TYPES,
     PASS,
-    SHIP_KINDS,
     SKIP,
     SUITS,
     Battle,
-    Build,
     Card,
     Cell,
     ChooseHome,
@@ -98,11 +97,7 @@ from printkit.games.star_battle.state import (
     FreeScout,
     LayCore,
     MoveList,
-    MoveShip,
-    Pass,
     Place,
-    Reconstruct,
-    Scratch,
     ShipKind,
     SkipScout,
     StarBattleMove,
@@ -135,10 +130,11 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
         self.placer: Player = 0 if p.core_placer == "dealer" else p.players - 1
         """The player who lays the Core."""
         # the last position whose legal moves were generated (the agent asks, then apply)
-        self._cache: tuple[StarBattleState, MoveList] | None = None
+        self._cache: tuple[StarBattleState, Sequence[StarBattleMove]] | None = None
         # every move made so far, by card: move lists share them (frozen, so safe)
         self._place_rows: dict[Card, PlaceRow] = {}
         self._action_rows: dict[Card, CardRows] = {}
+        self._homes: dict[Cell, ChooseHome] = Interned(ChooseHome)
 
     # ------------------------------------------------------------------ basics
 
@@ -214,33 +210,35 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
         cache = self._cache
         if cache is not None and cache[0] is state:
             return cache[1]
-        moves = MoveList(self._generate(state))
+        moves = self._generate(state)
         self._cache = (state, moves)
         return moves
 
-    def _generate(self, state: StarBattleState) -> list[StarBattleMove]:
+    def _generate(self, state: StarBattleState) -> Sequence[StarBattleMove]:
         phase = state.phase
+        if phase == "galaxy":
+            return place_moves(state, distinct(state.hands[state.mover]), self._place_rows)
+        if phase == "action":
+            return self._action_moves(state)
+        return MoveList(self._listed(state, phase))
+
+    def _listed(self, state: StarBattleState, phase: str) -> list[StarBattleMove]:
+        """The legal moves of a phase other than the galaxy's, as a list."""
         if phase == "core":
             hand = state.hands[state.mover]
             top = max((c.table_value for c in hand), default=0)
             return [LayCore(c) for c in distinct(hand) if c.table_value == top]
-        if phase == "galaxy":
-            return self._place_moves(state)
         if phase == "home":
             taken = {h for h in state.homes if h is not None}
-            return [ChooseHome(s.cell) for s in state.galaxy
+            homes = self._homes
+            return [homes[s.cell] for s in state.galaxy
                     if s.cell != CORE and s.cell not in taken]
         if phase == "bonus":
             return [*(FreeScout(c) for c in self._scout_cells(state.index, state.mover)),
                     SKIP]
-        if phase == "action":
-            return self._action_moves(state)
         if phase == "trim":
             return [Discard(c) for c in distinct(state.hands[state.trimmer])]
         return []
-
-    def _place_moves(self, state: StarBattleState) -> list[StarBattleMove]:
-        return place_moves(state.index, distinct(state.hands[state.mover]), self._place_rows)
 
     def _scout_cells(self, systems: Mapping[Cell, System], player: Player) -> list[Cell]:
         """Where ``player`` may put a free Scout (none unless they hold the Core)."""
@@ -255,15 +253,21 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
         cells = [s.cell for s in systems.values() if s.owner == player and s.card.suit != "C"]
         return sorted(cells, key=reading_order)
 
-    def _action_moves(self, state: StarBattleState) -> list[StarBattleMove]:
+    def scouts_allowed(self, systems: Mapping[Cell, System], player: Player) -> bool:
+        """Whether ``player`` may take a free Scout (``_scout_cells`` is not empty)."""
+        core = systems.get(CORE)
+        if core is None or core.owner != player:
+            return False
+        return bool(self._scout_cells(systems, player))
+
+    def _action_moves(self, state: StarBattleState) -> Sequence[StarBattleMove]:
         player = state.mover
         hand = state.hands[player]
         if not hand:
-            return [PASS]
-        tokens = {k: self.has_token(state, player, k) for k in SHIP_KINDS}
-        keep_last = not self.params.allow_self_elimination and state.ships_in_play[player] == 1
-        return action_moves(state, distinct(hand), self._action_rows, tokens,
-                            self.params.revision1, keep_last)
+            return MoveList([PASS])
+        params = self.params
+        return action_moves(state, distinct(hand), self._action_rows, params.token_limit,
+                            params.revision1, params.allow_self_elimination)
 
     # ------------------------------------------------------------------ playing moves
 
@@ -280,18 +284,16 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
 
     def _play(self, state: StarBattleState, move: StarBattleMove,
               rng: random.Random) -> StarBattleState:
+        if isinstance(move, Place):
+            return lay(state, move, self.placer)
         work = Scratch(state)
         if isinstance(move, LayCore):
             work.hands[work.mover].remove(move.card)
             work.systems[CORE] = System(CORE, move.card)
             work.phase = "galaxy"
-            self._next_placer(work)
-        elif isinstance(move, Place):
-            work.hands[work.mover].remove(move.card)
-            work.systems[move.cell] = System(move.cell, move.card)
-            self._next_placer(work)
+            turns.next_placer(self, work)
         elif isinstance(move, ChooseHome):
-            self._choose_home(work, move.cell, rng)
+            turns.choose_home(self, work, move.cell, rng)
         elif isinstance(move, FreeScout):
             work.add_ship(move.cell, work.mover, "scout")
             work.phase = "action"
@@ -301,130 +303,10 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
             who = state.trimmer
             work.hands[who].remove(move.card)
             work.discards.append(move.card)
-            self._after_trim(work, rng)
+            turns.after_trim(self, work, rng, work.ships_in_play())
         else:
-            self._action(state, work, move, rng)
+            turns.action(self, state, work, move, rng)
         return work.freeze()
-
-    def _next_placer(self, work: Scratch) -> None:
-        for k in range(1, work.players + 1):
-            p = (work.mover + k) % work.players
-            if work.hands[p]:
-                work.mover = p
-                return
-        work.phase = "home"
-        work.mover = (self.placer + 1) % work.players
-
-    def _choose_home(self, work: Scratch, cell: Cell, rng: random.Random) -> None:
-        player = work.mover
-        work.homes[player] = cell
-        work.add_ship(cell, player, "dreadnought")
-        work.add_ship(cell, player, "scout")
-        for _ in range(2):
-            card = work.draw(rng)
-            if card is not None:
-                work.hands[player].append(card)
-        for k in range(1, work.players + 1):
-            p = (player + k) % work.players
-            if work.homes[p] is None:
-                work.mover = p
-                return
-        self._start_turn(work, (self.placer + 1) % work.players)
-
-    def _start_turn(self, work: Scratch, player: Player) -> None:
-        work.mover = player
-        work.phase = "bonus"
-        if not self._scout_cells(work.systems, player):
-            work.phase = "action"
-
-    def _action(self, state: StarBattleState, work: Scratch,
-                move: Build | MoveShip | Battle | Reconstruct | Pass, rng: random.Random) -> None:
-        player = work.mover
-        if not isinstance(move, Pass):
-            work.hands[player].remove(move.card)
-        if isinstance(move, Reconstruct):
-            work.remove_ship(move.cell, move.ship)
-            old = work.systems[move.cell]
-            work.discards.append(old.card)
-            work.systems[move.cell] = old._replace(card=move.card)
-        elif not isinstance(move, Pass):
-            work.discards.append(move.card)
-            if isinstance(move, Build):
-                kind = self.build_kind(state.index[move.cell].card, move.card)
-                assert kind is not None
-                work.add_ship(move.cell, player, kind)
-            elif isinstance(move, MoveShip):
-                work.remove_ship(move.source, move.ship)
-                work.add_ship(move.target, player, move.ship)
-            else:
-                self._battle(work, move, rng)
-        alive_before = tuple(p for p, n in enumerate(state.ships_in_play) if n > 0)
-        if not self._settle_victory(work, alive_before):
-            self._after_trim(work, rng)
-
-    def _battle(self, work: Scratch, move: Battle, rng: random.Random) -> None:
-        work.battles += 1
-        flips = iter(move.flips) if move.flips is not None else None
-
-        def heads() -> bool:
-            if flips is None:
-                return rng.getrandbits(1) == 1
-            return next(flips) == "H"
-
-        for cell in (move.source, move.target):
-            s = work.systems[cell]
-            dreads = sum(1 for _ in range(s.dreadnoughts) if not (heads() and heads()))
-            scouts = sum(1 for _ in range(s.scouts) if not heads())
-            if dreads + scouts == 0:
-                new = work.draw(rng)
-                if new is None:  # cannot happen: the battle's own discard is in the pile
-                    work.systems[cell] = System(cell, s.card)
-                else:
-                    work.discards.append(s.card)
-                    work.systems[cell] = System(cell, new)
-            else:
-                work.systems[cell] = s._replace(dreadnoughts=dreads, scouts=scouts)
-
-    def _settle_victory(self, work: Scratch, alive_before: tuple[Player, ...]) -> bool:
-        """End the game if someone has won; True when it is over."""
-        ships = work.ships_in_play()
-        alive = [p for p, n in enumerate(ships) if n > 0]
-        if len(alive) <= 1:
-            work.end("elimination", tuple(alive) if alive else alive_before)
-            return True
-        total = len(work.systems)
-        core = work.systems.get(CORE)
-        if core is not None and core.owner != NO_PLAYER:
-            held = sum(1 for s in work.systems.values() if s.owner == core.owner)
-            if 4 * held > 3 * total:
-                work.end("domination", (core.owner,))
-                return True
-        return False
-
-    def _after_trim(self, work: Scratch, rng: random.Random) -> None:
-        """Discards are settled when nobody holds too many cards: draw and pass the turn."""
-        ships = work.ships_in_play()
-        for p, n in enumerate(ships):  # an eliminated player's hand goes without a choice
-            if n == 0 and work.hands[p]:
-                work.discards.extend(work.hands[p])
-                work.hands[p] = []
-        if any(len(h) > n for h, n in zip(work.hands, ships, strict=True)):
-            work.phase = "trim"
-            return
-        count = work.players
-        for k in range(count):
-            p = (work.mover + k) % count
-            while len(work.hands[p]) < ships[p]:
-                card = work.draw(rng)
-                if card is None:
-                    break
-                work.hands[p].append(card)
-        work.turn += 1
-        for k in range(1, count + 1):
-            p = (work.mover + k) % count
-            if ships[p] > 0:
-                self._start_turn(work, p)
-                return
 
     # ------------------------------------------------------------------ explaining refusals
 

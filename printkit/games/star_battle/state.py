@@ -14,14 +14,14 @@ Dreadnoughts and Scouts.  The rulings and the notation are described in
 
 from __future__ import annotations
 
-import bisect
 import functools
-import random
 import re
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, TypeVar, overload
 
 from printkit.rules.base import NO_PLAYER, Player
@@ -347,12 +347,15 @@ def flips_problem(battle: Battle, state: StarBattleState) -> str | None:
 class MoveList(tuple[StarBattleMove, ...]):
     """The legal moves of a position, in the engine's order.
 
-    A tuple whose membership test scans it the first time (a random agent asks once per
-    position) and builds a set from the second on (an agent that tries every move asks
-    once per move).
+    A tuple whose membership test first looks for the very object asked about (what the
+    simulator asks, for a move it took from the list), comparing identities without a
+    call of the moves' ``__eq__``; otherwise it scans it the first time and builds a set
+    from the second on (an agent that tries every move asks once per move).
     """
 
     def __contains__(self, move: object) -> bool:
+        if any(map(is_, self, repeat(move))):
+            return True
         found: frozenset[StarBattleMove] | None = self.__dict__.get("set", None)
         if found is None:
             if "asked" not in self.__dict__:
@@ -482,104 +485,6 @@ class StarBattleState:
             if other in self.index:
                 found.append(other)
         return sorted(found, key=reading_order)
-
-
-class Scratch:
-    """A mutable copy of a state, used while one move is played."""
-
-    def __init__(self, state: StarBattleState) -> None:
-        self.phase: Phase = state.phase
-        self.mover = state.mover
-        self.systems = dict(state.index)
-        self.order = state.galaxy
-        self.homes = list(state.homes)
-        self.old_hands = state.hands
-        self.hands = [list(h) for h in state.hands]
-        self.stock = list(state.stock)
-        self.old_discards = state.discards
-        self.discards = list(state.discards)
-        self.turn = state.turn
-        self.battles = state.battles
-        self.victory: Victory | None = state.victory
-        self.winners: tuple[Player, ...] = state.winners
-
-    @property
-    def players(self) -> int:
-        return len(self.hands)
-
-    def end(self, victory: Victory, winners: tuple[Player, ...]) -> None:
-        """The game is over."""
-        self.phase, self.mover, self.victory, self.winners = "over", NO_PLAYER, victory, winners
-
-    def ships_in_play(self) -> list[int]:
-        counts = [0] * self.players
-        for s in self.systems.values():
-            if s.owner != NO_PLAYER:
-                counts[s.owner] += s.ships
-        return counts
-
-    def draw(self, rng: random.Random) -> Card | None:
-        """The top card of the stock, reshuffling the discards into it when it is empty."""
-        if not self.stock:
-            if not self.discards:
-                return None
-            self.stock = sorted(self.discards)
-            self.discards = []
-            rng.shuffle(self.stock)
-        return self.stock.pop(0)
-
-    def add_ship(self, cell: Cell, player: Player, kind: ShipKind) -> None:
-        s = self.systems[cell]
-        if kind == "dreadnought":
-            self.systems[cell] = s._replace(owner=player, dreadnoughts=s.dreadnoughts + 1)
-        else:
-            self.systems[cell] = s._replace(owner=player, scouts=s.scouts + 1)
-
-    def remove_ship(self, cell: Cell, kind: ShipKind) -> None:
-        s = self.systems[cell]
-        if kind == "dreadnought":
-            s = s._replace(dreadnoughts=s.dreadnoughts - 1)
-        else:
-            s = s._replace(scouts=s.scouts - 1)
-        if s.ships == 0:
-            s = s._replace(owner=NO_PLAYER)
-        self.systems[cell] = s
-
-    def freeze(self) -> StarBattleState:
-        systems = self.systems
-        same_cells = len(systems) == len(self.order)
-        if same_cells:  # the same cells: keep their reading order
-            galaxy = tuple([systems[s.cell] for s in self.order])
-        elif len(systems) == len(self.order) + 1:  # a card laid: the last cell added
-            placed = systems[next(reversed(systems))]
-            laid = [systems[s.cell] for s in self.order]
-            bisect.insort(laid, placed, key=system_order)
-            galaxy = tuple(laid)
-        else:
-            galaxy = tuple(sorted(systems.values(), key=system_order))
-        # a hand or the discards left as they were are the state's own tuples again (a card
-        # only taken out keeps a sorted list sorted)
-        old = self.old_hands
-        hands = tuple(old[p] if len(h) == len(old[p]) and tuple(h) == old[p] else
-                      tuple(sorted(h)) for p, h in enumerate(self.hands))
-        discards = self.discards
-        state = StarBattleState(
-            phase=self.phase,
-            mover=self.mover,
-            galaxy=galaxy,
-            homes=tuple(self.homes),
-            hands=hands,
-            stock=tuple(self.stock),
-            discards=(self.old_discards if len(discards) == len(self.old_discards)
-                      and tuple(discards) == self.old_discards else tuple(sorted(discards))),
-            turn=self.turn,
-            battles=self.battles,
-            victory=self.victory,
-            winners=self.winners,
-        )
-        if same_cells:  # the systems by cell, in the galaxy's order: the new state's index
-            state.__dict__["index"] = systems
-        return state
 
 
 def distinct(cards: tuple[Card, ...] | list[Card]) -> list[Card]:
