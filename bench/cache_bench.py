@@ -36,43 +36,31 @@ Spellbook                   0.17 s              0.20 s              1 against 13
 Stars and Stripes (Trump)   0.80 s              0.90 s              2 against 83
 ==========================  ==================  ==================  =====================
 
-=====================  ===========  ============  ==========  =====================
-build (a new process)  first build  second build  --no-cache  the three kits
-=====================  ===========  ============  ==========  =====================
-Stars and Stripes      6.6 s        3.7 s         7.1 s       identical, byte for byte
-I vant to be alone     8.5 s        4.5 s         7.4 s       identical
-Stars and Bars         8.5 s        4.8 s         8.4 s       identical
-Star Battle            7.5 s        4.1 s         7.7 s       identical
-White Star             5.9 s        4.9 s         7.2 s       identical
-=====================  ===========  ============  ==========  =====================
+``python bench/build_times.py --builds 3 --now b33464a --against d8d607b`` (d8d607b: the
+commit before the whole kit was kept; b33464a: one with it, other helpers' work between
+them too), at a load average of 8 to 9, gave (wall / CPU seconds, medians of 3):
 
-===========================  ====================  ====================  ==================
-PDF writers after one edit   with the cache        ``--no-cache``        pages composed
-===========================  ====================  ====================  ==================
-Spellbook                    0.066 CPU s, 1 form   0.091 CPU s, 27       66 against 67
-Stars and Stripes (Trump)    0.723 CPU s, 2 forms  0.885 CPU s, 79       149 against 160
-===========================  ====================  ====================  ==================
+====================  ========  ===============  ===============  ===============  =========
+build, new process    code      first build      second build     --no-cache       kits
+====================  ========  ===============  ===============  ===============  =========
+Stars and Stripes     d8d607b   10.09 / 1.93 s   5.14 / 0.92 s    7.08 / 1.75 s    identical
+Stars and Stripes     b33464a   9.01 / 2.00 s    1.23 / 0.20 s    7.29 / 1.79 s    identical
+I vant to be alone    d8d607b   5.94 / 1.97 s    2.89 / 0.89 s    5.69 / 1.83 s    identical
+I vant to be alone    b33464a   6.38 / 2.02 s    0.82 / 0.21 s    5.85 / 1.90 s    identical
+Stars and Bars        d8d607b   3.83 / 1.86 s    1.54 / 0.89 s    3.02 / 1.80 s    identical
+Stars and Bars        b33464a   4.19 / 2.05 s    0.47 / 0.20 s    3.97 / 1.93 s    identical
+Star Battle           d8d607b   9.00 / 2.50 s    3.77 / 0.98 s    7.63 / 2.27 s    identical
+Star Battle           b33464a   8.49 / 2.61 s    1.03 / 0.22 s    8.37 / 2.32 s    identical
+White Star            d8d607b   7.40 / 2.21 s    3.00 / 0.93 s    6.74 / 2.10 s    identical
+White Star            b33464a   8.62 / 2.39 s    0.91 / 0.21 s    6.66 / 2.11 s    identical
+====================  ========  ===============  ===============  ===============  =========
 
-(``--edits 5``, load average 8-9.) Most of each difference is the other writers' files
-taken whole from the cache.  The form recipes themselves, measured by keeping them only
-within the process instead: about 10 ms of the Spellbook's writers (0.063-0.066 against
-0.073 s) and 11-18 ms of Stars and Stripes' card writer (0.066-0.072 against 0.083-0.084
-s; its booklet writer varies by more than that from run to run).  Reading every form of a
-kit costs 0.017 s (Spellbook), 0.04 s (Stars and Stripes), 0.03 s (Stars and Bars), 0.12 s
-(I vant to be alone), 0.15 s (Star Battle) and 0.21-0.28 s (White Star): that is what
-recipes can save a build after an edit at most.  After the Trump's edit, the booklet's
-writer is 0.65 of Stars and Stripes' 0.72 s: it lays its text out again (reportlab's
-paragraphs), which no form cache saves.
-
-A page of the card PDFs costs 0.12-0.13 ms to lay out (everything the writer does apart
-from reading forms and writing the file) and 0.42-0.65 ms to write out, while finding one
-entry in the cache costs 0.035 ms: keeping pages in the cache could save at most a few
-milliseconds a build, as replaying a page still places its forms and sets its label's words
-for its own document, so pages are laid out again rather than kept.
-
-What a second build still spends is not drawing: starting Python and importing printkit,
-reading the definition, and preparing the booklet (its template compiled, its examples
-replayed by the engine); in the Stars and Stripes preview, the booklet is most of it.
+A second build of an unchanged kit now writes the whole kit from the cache
+(:mod:`printkit.kit.wholekit`) after checking the files its build read; what it spends is
+starting Python, importing the command line, and writing and flushing the kit's files (the
+wall time above is mostly waiting for the disk and the other work on the machine).  The
+first build costs a little more CPU than before: it notes the files it reads and keeps the
+whole kit.
 """
 
 from __future__ import annotations
