@@ -16,6 +16,7 @@ from printkit.errors import PrintkitError, Problem
 from printkit.kit.choices import DUPLEX, LAYOUTS
 
 if TYPE_CHECKING:
+    from printkit.kit import Progress
     from printkit.kit.options import BuildOptions
     from printkit.settings import Settings
 
@@ -120,7 +121,7 @@ class Made:
 
 def _one(name: str, output: Path, args: argparse.Namespace,
          options: BuildOptions | None, overrides: Settings | None,
-         progress: Any) -> Made:
+         progress: Progress) -> Made:
     """Write one game's kit: the one kept in the cache for the same options and files, or
     a new build (``options`` and ``overrides`` parsed from ``args`` when ``None``)."""
     from printkit.kit import wholekit  # the kit kept whole: no drawing code loaded
@@ -164,6 +165,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
 def _one_by_one(games: Sequence[str], args: argparse.Namespace, console: Console,
                 broken: list[Problem]) -> int:
+    """Build the games one after the other in this process (see :func:`run`)."""
     from printkit.commands.printing import build_options, settings
     from printkit.plugins import PluginError
 
