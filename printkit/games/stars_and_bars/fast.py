@@ -259,6 +259,26 @@ def shuffle(cards: list[Card], rng: random.Random) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+_SPOTS: dict[int, tuple[Space, ...]] = {}
+SPOTS_KEPT = 1 << 16
+"""How many sets of spaces :func:`spots` remembers (shared by every engine)."""
+
+
+def spots(spaces: int) -> tuple[Space, ...]:
+    """The spaces of a set (bits at ``LANE * space``), in order; remembered for the sets
+    seen first."""
+    found = []
+    rest = spaces
+    while rest:
+        low = rest & -rest
+        found.append(low.bit_length() // LANE)
+        rest ^= low
+    out = tuple(found)
+    if len(_SPOTS) < SPOTS_KEPT:
+        _SPOTS[spaces] = out
+    return out
+
+
 _NOTHING = Place(-1, -1)
 """A move no list holds, for :class:`Placements` before one is looked up."""
 
@@ -304,9 +324,7 @@ class Placements(Sequence[Place]):
             count = base - (bad & block).bit_count()
             if index < count:
                 spaces = outer ^ (bad >> offset & outer) | centre
-                for _ in range(index):
-                    spaces &= spaces - 1
-                move = self._last = row[(spaces & -spaces).bit_length() // LANE]
+                move = self._last = row[(_SPOTS.get(spaces) or spots(spaces))[index]]
                 return move
             index -= count
         raise AssertionError("unreachable: the counts add up to the size")  # pragma: no cover
@@ -337,10 +355,7 @@ class Placements(Sequence[Place]):
             moves: list[Place] = []
             for _, offset, _, row in each:
                 spaces = outer ^ (bad >> offset & outer) | centre
-                while spaces:
-                    low = spaces & -spaces
-                    moves.append(row[low.bit_length() // LANE])
-                    spaces ^= low
+                moves.extend(row[space] for space in _SPOTS.get(spaces) or spots(spaces))
             self._moves = moves
         return self._moves
 
@@ -357,5 +372,5 @@ class Placements(Sequence[Place]):
         return repr(self.as_list())
 
 
-__all__ = ["BIAS", "HANDS_KEPT", "LANE", "TABLE_BYTES", "Hand", "Packed", "Placements", "Tables",
-           "make_stack", "make_state", "shuffle"]
+__all__ = ["BIAS", "HANDS_KEPT", "LANE", "SPOTS_KEPT", "TABLE_BYTES", "Hand", "Packed",
+           "Placements", "Tables", "make_stack", "make_state", "shuffle", "spots"]
