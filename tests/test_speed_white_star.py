@@ -18,8 +18,14 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import pickle
+import random
 from typing import Any
 
+import pytest
+
+from printkit.games.white_star.state import ALL_CARDS, Play
+from printkit.games.white_star.transitions import shuffled_slots
 from printkit.rules import registry
 from printkit.rules.base import Game
 from printkit.simulator.agents import make_agent
@@ -109,6 +115,35 @@ def test_the_digest_sees_the_game() -> None:
     game = _game({})
     assert game_digest(game, "random", 7, 0) != game_digest(game, "random", 7, 1)
     assert game_digest(game, "random", 7, 0) != game_digest(game, "random", 8, 0)
+
+
+class _OtherRandom(random.Random):
+    """A generator of another class: the engine lets it shuffle the deck itself."""
+
+
+def test_the_deal_for_any_generator_is_the_shuffle_dealt() -> None:
+    # the engine shuffles a random.Random's deck itself, and any other generator's with
+    # its own shuffle; for the same draws both deal the same hands
+    game = _game({})
+    for seed in range(20):
+        assert game.initial_state(random.Random(seed)) == game.initial_state(_OtherRandom(seed))
+    rng = random.Random(3)
+    before = rng.getstate()
+    parts = shuffled_slots(rng)
+    after = rng.getstate()
+    rng.setstate(before)
+    deck = list(ALL_CARDS)
+    rng.shuffle(deck)
+    assert rng.getstate() == after  # the same draws, no more and no fewer
+    assert parts[0] == sum(1 << c for c in deck[0:3] + deck[15:19] + deck[31:34])
+
+
+def test_a_play_is_one_object_per_card() -> None:
+    play = Play(12)
+    assert Play(12) is play and pickle.loads(pickle.dumps(play)) is play
+    assert play != Play(13) and repr(play) == "Play(card=12)"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        play.card = 13
 
 
 if __name__ == "__main__":
