@@ -24,7 +24,7 @@ from printkit.kit import build as kit_build
 from printkit.kit.build import build_game
 from printkit.kit.options import BuildOptions
 from printkit.pdf import formcache, pdfcanvas, svgpdf
-from printkit.pdf.svgpdf import Picture, Placed, Words
+from printkit.pdf.svgpdf import Picture, Placed, Raster, Words
 from printkit.render import picturemarks
 from tests.conftest import ROOT
 
@@ -149,7 +149,8 @@ def test_a_recipe_from_another_document_encodes_its_words_for_this_one(
 def test_a_recipe_is_written_back_exactly() -> None:
     picture = Picture(56.7, 28.3, ("1 0 0 rg", ("ca", 0.5),
                                    Words("PK-Vera", 3.0, 1.0 / 3, 5.0, "Zebra \u00e9\ud800"),
-                                   Placed("pkpictureabc", "0.1 0 0 -0.1 2 3"), ("CA", 0.25)))
+                                   Placed("pkpictureabc", "0.1 0 0 -0.1 2 3"), ("CA", 0.25),
+                                   Raster("ab12", -5.0, 40.0, 0.1, 20.0), "Q"))
     assert formcache.unpack(formcache.pack(picture)) == picture
     assert formcache.unpack(formcache.pack(None)) is None
     for foreign in (b'["x"]', b'[1, 2, [["z", 1]]]', b'[1, 2, [["a", "gs", 1]]]', b"{}"):

@@ -27,7 +27,7 @@ from collections import OrderedDict
 from printkit import cache
 from printkit.cachekey import code_digest
 from printkit.pdf import svgpdf
-from printkit.pdf.svgpdf import Picture, Placed, Step, Words
+from printkit.pdf.svgpdf import Picture, Placed, Raster, Step, Words
 
 KEPT = 2048
 """Recipes kept in this process (the least recently used forgotten first)."""
@@ -90,6 +90,8 @@ def pack(found: Picture | None) -> bytes:
             steps.append(["w", step.font, step.size, step.x, step.y, step.text])
         elif isinstance(step, Placed):
             steps.append(["p", step.name, step.matrix])
+        elif isinstance(step, Raster):
+            steps.append(["r", step.digest, step.x, step.y, step.width, step.height])
         else:
             steps.append(["a", step[0], step[1]])
     return json.dumps([found.width, found.height, steps], ensure_ascii=True).encode()
@@ -112,6 +114,9 @@ def unpack(payload: bytes) -> Picture | None:
                 steps.append(Words(str(font), float(size), float(x), float(y), str(text)))
             elif tag == "p":
                 steps.append(Placed(str(item[1]), str(item[2])))
+            elif tag == "r":
+                _, digest, x, y, wide, high = item
+                steps.append(Raster(str(digest), float(x), float(y), float(wide), float(high)))
             elif tag == "a" and item[1] in ("ca", "CA"):
                 steps.append((str(item[1]), float(item[2])))
             else:

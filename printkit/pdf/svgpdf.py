@@ -27,12 +27,16 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.pdf import svgpictures
+from printkit.pdf import rasterpdf, svgpictures
 from printkit.pdf.fonts import register_fonts
-from printkit.pdf.pdfops import KAPPA, ellipse_path, text_code
+from printkit.pdf.pdfops import ellipse_path, text_code
+from printkit.pdf.svgpaths import NUMBER, Unsupported, points_code
+from printkit.pdf.svgpaths import path_code as _path
+from printkit.pdf.svgpaths import rect_code as _rect
 from printkit.units import MM
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 INHERITED = ("fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity",
              "stroke-linejoin", "stroke-linecap", "stroke-dasharray", "font-family",
              "font-weight", "font-style", "font-size", "text-anchor")
@@ -40,7 +44,8 @@ GEOMETRY = {
     "g": (), "rect": ("x", "y", "width", "height", "rx", "ry"), "circle": ("cx", "cy", "r"),
     "ellipse": ("cx", "cy", "rx", "ry"), "line": ("x1", "y1", "x2", "y2"),
     "polygon": ("points",), "polyline": ("points",), "path": ("d",), "text": ("x", "y"),
-    "image": ("x", "y", "width", "height", "preserveAspectRatio", "href"),
+    "image": ("x", "y", "width", "height", "preserveAspectRatio", "href", XLINK_HREF),
+    "clipPath": ("id",),
 }
 """Each element drawn, and the attributes of its own it may have besides ``transform``
 and the inherited ones."""
@@ -53,15 +58,9 @@ DEFAULTS = {"fill": "#000000", "fill-opacity": "1", "fill-rule": "nonzero", "str
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
 CAPS = {"butt": 0, "round": 1, "square": 2}
 UNITS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_TOKEN = re.compile(r"[MmZzLlHhVvCcSsQqTtAa]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_PLAIN = re.compile(r"-?\d+(?:\.\d+)?")
+_NUMBER = NUMBER
 _TRANSFORM = re.compile(r"\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)\s*,?")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}")
-
-
-class Unsupported(ValueError):
-    """Something this module does not draw; svglib reads the SVG instead."""
 
 
 @dataclass(frozen=True)
@@ -84,8 +83,21 @@ class Placed:
     matrix: str
 
 
-Step = str | Words | Placed | tuple[str, float]
-"""Operator text, words, a form, or a change of fill (``ca``) or stroke (``CA``) opacity."""
+@dataclass(frozen=True)
+class Raster:
+    """A PNG or JPEG image lifted out of the SVG (:mod:`printkit.pdf.rasterpdf`, named by
+    its digest), stretched over the box at (x, y) ``width`` x ``height`` (y down)."""
+
+    digest: str
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+Step = str | Words | Placed | Raster | tuple[str, float]
+"""Operator text, words, a form, an image, or a change of fill (``ca``) or stroke (``CA``)
+opacity."""
 
 
 @dataclass(frozen=True)
@@ -166,164 +178,6 @@ def _multiply(m: Sequence[float], n: Sequence[float]) -> tuple[float, ...]:
             a * t + c * u + e, b * t + d * u + f)
 
 
-# --------------------------------------------------------------------------- paths
-
-
-def _path(d: str) -> str:
-    """SVG path data as PDF path operators (arcs and quadratics become cubic curves)."""
-    tokens = _TOKEN.findall(d)
-    if "".join(tokens).replace(" ", "") != re.sub(r"[\s,]+", "", d):
-        raise Unsupported("path data")
-    out: list[str] = []
-    x = y = sx = sy = 0.0
-    last_cubic: tuple[float, float] | None = None
-    last_quad: tuple[float, float] | None = None
-    i, command = 0, ""
-    while i < len(tokens):
-        if tokens[i].isalpha():
-            command = tokens[i]
-            i += 1
-            if command in "Zz":
-                out.append("h")
-                x, y = sx, sy
-                last_cubic = last_quad = None
-                continue
-        elif not command or command in "Zz":
-            raise Unsupported("path data")
-        count = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7}[
-            command.upper()]
-        args = tokens[i:i + count]
-        if len(args) < count or any(a.isalpha() for a in args):
-            raise Unsupported("path data")
-        i += count
-        v = [float(a) for a in args]
-        rel = command.islower()
-        up = command.upper()
-        if up in "MLT":
-            nx, ny = (x + v[0], y + v[1]) if rel else (v[0], v[1])
-        elif up == "H":
-            nx, ny = (x + v[0] if rel else v[0]), y
-        elif up == "V":
-            nx, ny = x, (y + v[0] if rel else v[0])
-        else:
-            nx, ny = (x + v[-2], y + v[-1]) if rel else (v[-2], v[-1])
-        same = not rel and up in "ML" and all(_PLAIN.fullmatch(a) for a in args)
-        point = f"{args[0]} {args[1]}" if same else f"{_n(nx)} {_n(ny)}"
-        cubic: tuple[float, float] | None = None
-        quad: tuple[float, float] | None = None
-        if up == "M":
-            out.append(f"{point} m")
-            sx, sy = nx, ny
-            command = "l" if rel else "L"  # further pairs are lines
-        elif up in "LHV":
-            out.append(f"{point} l")
-        elif up in "CS":
-            if up == "C":
-                c1 = (x + v[0], y + v[1]) if rel else (v[0], v[1])
-                c2 = (x + v[2], y + v[3]) if rel else (v[2], v[3])
-            else:
-                c1 = (2 * x - last_cubic[0], 2 * y - last_cubic[1]) if last_cubic else (x, y)
-                c2 = (x + v[0], y + v[1]) if rel else (v[0], v[1])
-            out.append(f"{_n(c1[0])} {_n(c1[1])} {_n(c2[0])} {_n(c2[1])} {point} c")
-            cubic = c2
-        elif up in "QT":
-            if up == "Q":
-                control = (x + v[0], y + v[1]) if rel else (v[0], v[1])
-            else:
-                control = (2 * x - last_quad[0], 2 * y - last_quad[1]) if last_quad else (x, y)
-            c1 = (x + 2 / 3 * (control[0] - x), y + 2 / 3 * (control[1] - y))
-            c2 = (nx + 2 / 3 * (control[0] - nx), ny + 2 / 3 * (control[1] - ny))
-            out.append(f"{_n(c1[0])} {_n(c1[1])} {_n(c2[0])} {_n(c2[1])} {point} c")
-            quad = control
-        else:
-            if args[3] not in ("0", "1") or args[4] not in ("0", "1"):
-                raise Unsupported("arc flags")
-            out += _arc(x, y, v[0], v[1], v[2], args[3] == "1", args[4] == "1", nx, ny)
-        last_cubic, last_quad = cubic, quad
-        x, y = nx, ny
-    return " ".join(out)
-
-
-def _arc(x1: float, y1: float, rx: float, ry: float, angle: float, large: bool,
-         sweep: bool, x2: float, y2: float) -> list[str]:
-    """An elliptical arc as cubic Béziers (SVG implementation notes, F.6)."""
-    if (x1, y1) == (x2, y2):
-        return []
-    rx, ry = abs(rx), abs(ry)
-    if rx == 0 or ry == 0:
-        return [f"{_n(x2)} {_n(y2)} l"]
-    phi = math.radians(angle)
-    cos, sin = math.cos(phi), math.sin(phi)
-    dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
-    px, py = cos * dx + sin * dy, -sin * dx + cos * dy
-    grow = (px / rx) ** 2 + (py / ry) ** 2
-    if grow > 1:
-        rx, ry = rx * math.sqrt(grow), ry * math.sqrt(grow)
-    num = rx * rx * ry * ry - rx * rx * py * py - ry * ry * px * px
-    root = math.sqrt(max(0.0, num / (rx * rx * py * py + ry * ry * px * px)))
-    if large == sweep:
-        root = -root
-    cxp, cyp = root * rx * py / ry, -root * ry * px / rx
-    cx = cos * cxp - sin * cyp + (x1 + x2) / 2
-    cy = sin * cxp + cos * cyp + (y1 + y2) / 2
-
-    def angle_of(ux: float, uy: float) -> float:
-        return math.atan2(uy, ux)
-
-    start = angle_of((px - cxp) / rx, (py - cyp) / ry)
-    delta = angle_of((-px - cxp) / rx, (-py - cyp) / ry) - start
-    if sweep and delta < 0:
-        delta += 2 * math.pi
-    elif not sweep and delta > 0:
-        delta -= 2 * math.pi
-    pieces = max(1, math.ceil(abs(delta) / (math.pi / 2) - 1e-9))
-    step = delta / pieces
-    k = 4 / 3 * math.tan(step / 4)
-    out = []
-
-    def at(t: float) -> tuple[float, float, float, float]:
-        ex, ey = rx * math.cos(t), ry * math.sin(t)
-        tx, ty = -rx * math.sin(t), ry * math.cos(t)
-        return (cx + cos * ex - sin * ey, cy + sin * ex + cos * ey,
-                cos * tx - sin * ty, sin * tx + cos * ty)
-
-    for piece in range(pieces):
-        a, b = start + piece * step, start + (piece + 1) * step
-        ax, ay, adx, ady = at(a)
-        bx, by, bdx, bdy = at(b)
-        if piece == pieces - 1:
-            bx, by = x2, y2
-        out.append(f"{_n(ax + k * adx)} {_n(ay + k * ady)} {_n(bx - k * bdx)} "
-                   f"{_n(by - k * bdy)} {_n(bx)} {_n(by)} c")
-    return out
-
-
-def _rect(x: float, y: float, w: float, h: float, rx: float, ry: float) -> str:
-    if rx <= 0 or ry <= 0:
-        return f"{_n(x)} {_n(y)} {_n(w)} {_n(h)} re"
-    rx, ry = min(rx, w / 2), min(ry, h / 2)
-    kx, ky = rx * KAPPA, ry * KAPPA
-    p = _n
-    r, b = x + w, y + h
-    return (f"{p(x + rx)} {p(y)} m {p(r - rx)} {p(y)} l "
-            f"{p(r - rx + kx)} {p(y)} {p(r)} {p(y + ry - ky)} {p(r)} {p(y + ry)} c "
-            f"{p(r)} {p(b - ry)} l "
-            f"{p(r)} {p(b - ry + ky)} {p(r - rx + kx)} {p(b)} {p(r - rx)} {p(b)} c "
-            f"{p(x + rx)} {p(b)} l "
-            f"{p(x + rx - kx)} {p(b)} {p(x)} {p(b - ry + ky)} {p(x)} {p(b - ry)} c "
-            f"{p(x)} {p(y + ry)} l "
-            f"{p(x)} {p(y + ry - ky)} {p(x + rx - kx)} {p(y)} {p(x + rx)} {p(y)} c h")
-
-
-def _points(text: str, close: bool) -> str:
-    values = _NUMBER.findall(text)
-    if len(values) < 4 or len(values) % 2 or re.sub(r"[\s,]", "", text) != "".join(values):
-        raise Unsupported("points")
-    pairs = [f"{_n(float(values[i]))} {_n(float(values[i + 1]))}"
-             for i in range(0, len(values), 2)]
-    return f"{pairs[0]} m " + " ".join(f"{p} l" for p in pairs[1:]) + (" h" if close else "")
-
-
 # --------------------------------------------------------------------------- reading
 
 
@@ -332,6 +186,8 @@ class _Reader:
 
     def __init__(self) -> None:
         self.steps: list[Step] = []
+        self.clips: dict[str, str] = {}
+        """The path of each ``<clipPath>`` read so far, by its id."""
         self.state: dict[str, object] = {}
         self.saved: list[dict[str, object]] = []
 
@@ -398,17 +254,24 @@ class _Reader:
         own = GEOMETRY.get(tag)
         if own is None:
             raise Unsupported(f"element <{tag}>")
+        if tag == "clipPath":
+            self.clip_path(node)
+            return
         style = dict(inherited)
         for name, value in node.attrib.items():
             if name in INHERITED:
                 style[name] = value
-            elif name not in own and name != "transform":
+            elif name not in own and name != "transform" and (name, tag) != ("clip-path", "g"):
                 raise Unsupported(f"attribute {name!r} of <{tag}>")
         transform = node.get("transform")
-        if transform is not None:
+        clip = node.get("clip-path")
+        if transform is not None or clip is not None:
             self.push()
+        if transform is not None:
             m = _matrix(transform)
             self.emit(" ".join(_n(v) for v in m) + " cm")
+        if clip is not None:
+            self.emit(f"{self.clip(clip)} W n")
         if tag == "g":
             for child in node:
                 self.element(child, style)
@@ -416,8 +279,31 @@ class _Reader:
             raise Unsupported(f"children of <{tag}>")
         else:
             self.shape(tag, node, style)
-        if transform is not None:
+        if transform is not None or clip is not None:
             self.pop()
+
+    def clip_path(self, node: ET.Element) -> None:
+        """Keep a ``<clipPath>`` of rectangles (what a layout's image that covers its box
+        is clipped by) for the groups that name it."""
+        name = node.get("id", "")
+        if not name or set(node.attrib) != {"id"} or name in self.clips:
+            raise Unsupported("clipPath")
+        paths = []
+        for child in node:
+            if _tag(child) != "rect" or not set(child.attrib) <= {"x", "y", "width", "height"}:
+                raise Unsupported("clipPath")
+            x, y, w, h = (_number(child.get(key, "0")) for key in ("x", "y", "width", "height"))
+            paths.append(_rect(x, y, max(w, 0.0), max(h, 0.0), 0, 0))
+        if not paths:
+            raise Unsupported("an empty clipPath")
+        self.clips[name] = " ".join(paths)
+
+    def clip(self, reference: str) -> str:
+        """The path of the clip ``url(#id)`` names (defined before it)."""
+        match = re.fullmatch(r"\s*url\(#([^)]+)\)\s*", reference)
+        if match is None or match.group(1) not in self.clips:
+            raise Unsupported(f"clip-path {reference!r}")
+        return self.clips[match.group(1)]
 
     def shape(self, tag: str, node: ET.Element, style: dict[str, str]) -> None:
         def get(name: str, default: str = "0") -> float:
@@ -443,7 +329,7 @@ class _Reader:
             self.paint(style, f"{_n(get('x1'))} {_n(get('y1'))} m "
                               f"{_n(get('x2'))} {_n(get('y2'))} l", closed_fill=False)
         elif tag in ("polygon", "polyline"):
-            self.paint(style, _points(node.get("points", ""), tag == "polygon"))
+            self.paint(style, points_code(node.get("points", ""), tag == "polygon"))
         elif tag == "path":
             path = _path(node.get("d", ""))
             if path:
@@ -454,11 +340,20 @@ class _Reader:
             self.text(node, style)
 
     def picture(self, node: ET.Element) -> None:
-        """An SVG picture lifted out of the face, drawn upright in the image's box."""
-        picture = svgpictures.lifted(node.get("href", ""))
-        if picture is None:  # a raster image, or an image printkit did not write
-            raise Unsupported("an image")
+        """An SVG picture lifted out of the face, drawn upright in the image's box; or a
+        PNG or JPEG image lifted out of it, stretched over the box."""
+        href = node.get("href") or node.get(XLINK_HREF) or ""
         x, y, w, h = (_number(node.get(name, "")) for name in ("x", "y", "width", "height"))
+        if href.startswith(rasterpdf.PREFIX):
+            raster = rasterpdf.lifted(href)
+            if raster is None or node.get("preserveAspectRatio") != "none":
+                raise Unsupported("an image")
+            if w > 0 and h > 0:
+                self.steps.append(Raster(raster.digest, x, y, w, h))
+            return
+        picture = svgpictures.lifted(href)
+        if picture is None:  # an image printkit did not write
+            raise Unsupported("an image")
         vw, vh = picture.view_box[2:]
         self.steps.append(Placed(picture.form_name,
                                  f"{_n(w / vw)} 0 0 {_n(-h / vh)} {_n(x)} {_n(y + h)}"))
@@ -551,6 +446,12 @@ def draw(canvas: Canvas, picture: Picture) -> None:
         elif isinstance(step, Words):
             code.append(text_code(canvas, step.font, step.size, step.x, step.y, step.text,
                                   flip=True))
+        elif isinstance(step, Raster):  # stored in the document the first time it is drawn
+            ref = rasterpdf.lifted(rasterpdf.PREFIX + step.digest)
+            if ref is None:  # lifted with the face just now: cannot happen within the limits
+                raise ValueError(f"the image {step.digest} is no longer kept")
+            rasterpdf.place(canvas, ref, step.x, step.y + step.height, step.width,
+                            -step.height)
         elif isinstance(step, Placed):  # stored in the document before the face
             code.append(f"q {step.matrix} cm /{canvas._doc.getXObjectName(step.name)} Do Q")
             canvas._formsinuse.append(step.name)
