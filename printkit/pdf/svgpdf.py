@@ -4,14 +4,17 @@ svglib reads any SVG, but it builds a tree of reportlab shapes and resolves ever
 through its ancestors, about 2 ms for a small card face: for 37 faces that is most of a
 deck's PDF.  printkit's renderers write a small, regular subset of SVG (groups with
 transforms, rectangles, circles, ellipses, lines, polygons, polylines, paths, one-line
-text, and the presentation attributes below), which this module turns into PDF operators
-(:func:`read`, kept per distinct SVG text by :mod:`printkit.pdf.formcache`), then replays
-into each document (:func:`draw`): the colours and paths are ready-made operator text, only
-the words are encoded per document (each document has its own font subsets).
+text, the pictures and PNG or JPEG images lifted out of a face, a group clipped to
+rectangles, and the presentation attributes below), which this module turns into PDF
+operators (:func:`read`, kept per distinct SVG text by :mod:`printkit.pdf.formcache`), then
+replays into each document (:func:`draw`): the colours and paths are ready-made operator
+text, only the words are encoded per document (each document has its own font subsets) and
+each image is stored once in each document that shows it.
 
-Anything else (a style sheet, an image, a clip path, ``opacity``, a font that is not
-registered, a unit other than millimetres...) makes :func:`read` return ``None`` and the
-caller hands the SVG to svglib, so what this module does not know is drawn as before.
+Anything else (a style sheet, an image that is not stretched over its box, another clip
+path, ``opacity``, a font that is not registered, a unit other than millimetres...) makes
+:func:`read` return ``None`` and the caller hands the SVG to svglib, so what this module
+does not know is drawn as before.
 """
 
 from __future__ import annotations
