@@ -171,6 +171,14 @@ def test_a_changed_option_builds_afresh(builds: Builds, option: tuple[str, str])
     assert counted == [1, 0] and builds.built == 2
 
 
+def test_a_library_setting_in_the_environment_builds_afresh(
+        builds: Builds, monkeypatch: pytest.MonkeyPatch) -> None:
+    builds()
+    monkeypatch.setenv("RL_pageCompression", "0")
+    counted, _ = builds(into="again")
+    assert counted == [0, 1] and builds.built == 2
+
+
 def test_a_kit_written_from_the_cache_warns_as_its_build_did(builds: Builds,
                                                              game: Path) -> None:
     (game.parent / "red.png").write_bytes(_png((200, 30, 30), side=40))  # 51 dpi at 20 mm

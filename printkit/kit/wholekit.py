@@ -61,10 +61,18 @@ class Kit:
     files: tuple[Path, ...]
 
 
+LIBRARY_SETTINGS = ("RL_",)
+"""Environment variables starting so change how a library writes (reportlab reads its
+settings from ``RL_...`` variables): they are part of the request."""
+
+
 def request_key(game: str, request: tuple[object, ...]) -> str:
     """The key of the list of files a build of ``game`` read for this ``request`` (the
     build's options as given)."""
-    return digest(INPUTS_STEP, code_digest(), os.getcwd(), game, request, limits.current())
+    settings = tuple(sorted((name, value) for name, value in os.environ.items()
+                            if name.startswith(LIBRARY_SETTINGS)))
+    return digest(INPUTS_STEP, code_digest(), os.getcwd(), game, request, limits.current(),
+                  settings)
 
 
 def reuse(game: str, request: tuple[object, ...], output_root: Path,
