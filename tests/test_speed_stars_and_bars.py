@@ -5,11 +5,14 @@ Seeded games are played through the simulator's own loop (``play_game``, as the 
 ``format_state`` and hashed, with the legal moves offered there and the move chosen.  The
 digests below were computed with the engine as it was before its incremental tables
 (commit 85b992b), so a change in one legal move, its order, one card drawn or one score
-changes a digest.
+changes a digest.  The other tests check the packed tables (printkit.games.stars_and_bars.
+fast) against the board they describe, position by position, and the lazy move list
+against the list it stands for.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 from collections.abc import Sequence
@@ -17,8 +20,16 @@ from typing import Any
 
 import pytest
 
+from printkit.games.stars_and_bars import fast
+from printkit.games.stars_and_bars.fast import Placements, shuffle, spots
 from printkit.games.stars_and_bars.rules import StarsAndBars
-from printkit.games.stars_and_bars.state import StarsAndBarsParams
+from printkit.games.stars_and_bars.state import (
+    PASS,
+    Place,
+    StarsAndBarsMove,
+    StarsAndBarsParams,
+    StarsAndBarsState,
+)
 from printkit.rules.agentbase import Agent
 from printkit.rules.base import Game, make_params
 from printkit.simulator.agents import make_agent
@@ -71,9 +82,13 @@ class Recorder(Agent):
         return move
 
 
+def engine(options: dict[str, object]) -> StarsAndBars:
+    return StarsAndBars(make_params(StarsAndBarsParams, options))
+
+
 def digest(options: dict[str, object], agent_name: str, games: int) -> str:
     """Every position of ``games`` seeded games, the moves offered there and the choices."""
-    game = StarsAndBars(make_params(StarsAndBarsParams, options))
+    game = engine(options)
     out = hashlib.sha256()
     agent = Recorder(make_agent(agent_name, game), out)
     for index in range(games):
@@ -89,6 +104,129 @@ def digest(options: dict[str, object], agent_name: str, games: int) -> str:
                                                for agent in GAMES])
 def test_seeded_games_are_those_of_the_engine_before(label: str, agent: str) -> None:
     assert digest(OPTIONS[label], agent, GAMES[agent]) == EXPECTED[(label, agent)]
+
+
+
+def searched_moves(game: StarsAndBars, state: StarsAndBarsState) -> list[StarsAndBarsMove]:
+    """The placements of ``state`` found by searching the board (the engine's own search,
+    which manual housekeeping still uses), by card and then space; a pass when none."""
+    hand = state.hands[state.to_move]
+    allowed = game._allowed_all(game._tops(state.board))
+    found: list[StarsAndBarsMove] = [
+        Place(card, space) for card in sorted(set(hand)) for space in range(game.spaces)
+        if allowed[space] >> card & 1]
+    return found or [PASS]
+
+
+def seeded_positions(game: StarsAndBars, games: int) -> list[StarsAndBarsState]:
+    """Every position of ``games`` random games played through the simulator's loop."""
+    positions: list[StarsAndBarsState] = []
+    for index in range(games):
+        record = play_game(game, make_agent("random", game), *game_generators(3, index),
+                           max_moves=1000, max_deals=None)
+        positions.extend(record.states)
+    return positions
+
+
+@pytest.mark.parametrize("label", [label for label, options in OPTIONS.items()
+                                   if not options.get("manual_housekeeping")])
+def test_the_kept_tables_describe_the_board(label: str) -> None:
+    game = engine(OPTIONS[label])
+    tables = game._tables
+    positions = seeded_positions(game, 12)
+    assert len(positions) > 300
+    for state in positions:
+        kept = state.packed
+        assert kept is not None  # every position the loop made was made with its tables
+        assert kept == tables.pack(state.board)
+        # what each card would score on each space, read from the tables
+        for card in range(len(game.kinds)):
+            for space in range(game.spaces):
+                assert (kept[0] >> tables.score_at[card][space] & tables.score_mask
+                        == game.points_for(state.board, card, space))
+        if state.over:
+            continue
+        moves = game.legal_moves(state)
+        expected = searched_moves(game, state)
+        assert list(moves) == expected and len(moves) == len(expected)
+        assert [moves[i] for i in range(len(moves))] == expected
+        assert [moves[i - len(moves)] for i in range(len(moves))] == expected
+        hand = set(state.hands[state.to_move])
+        for card in range(len(game.kinds)):
+            for space in range(game.spaces):
+                for tidy in (True, False):
+                    place = Place(card, space, tidy)
+                    assert (place in moves) == (tidy and card in hand and place in expected)
+
+
+def test_a_position_read_or_copied_gets_its_tables_when_asked() -> None:
+    game = engine({})
+    played = seeded_positions(game, 2)[17]
+    assert played.packed is not None
+    for state in (game.parse_state(game.format_state(played)),
+                  dataclasses.replace(played, stock=played.stock)):
+        assert state.packed is None and state == played
+        assert list(game.legal_moves(state)) == list(game.legal_moves(played))
+        assert state.packed == played.packed
+
+
+def test_tables_worked_out_on_demand_and_unremembered_hands_play_the_same_games(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a board too large for the kept tables has its amounts worked out each time, and past
+    # the remembered hands and sets of spaces everything is worked out again: same games
+    expected = digest(OPTIONS["5x5"], "random", 20)
+    monkeypatch.setattr(fast, "TABLE_BYTES", 0)
+    monkeypatch.setattr(fast, "HANDS_KEPT", 0)
+    monkeypatch.setattr(fast, "SPOTS_KEPT", 0)
+    monkeypatch.setattr(fast, "_SPOTS", {})
+    game = engine(OPTIONS["5x5"])
+    assert isinstance(game._tables.adds, fast._Rows)
+    assert len(game._tables.adds) == game.spaces
+    assert game._tables.adds[1:3] == [game._tables.adds[1], game._tables.adds[2]]
+    assert digest(OPTIONS["5x5"], "random", 20) == expected
+    assert not game._tables.hands and not fast._SPOTS
+
+
+def test_the_placements_behave_as_the_list_they_stand_for() -> None:
+    game = engine({})
+    state = next(s for s in seeded_positions(game, 1) if len(game.legal_moves(s)) > 5)
+    moves = game.legal_moves(state)
+    assert isinstance(moves, Placements)
+    listed = list(moves)
+    assert moves == listed and listed == moves and moves == game.legal_moves(state)
+    assert moves != tuple(listed) and moves != listed[1:]
+    assert moves[1:4] == listed[1:4] and moves[::-1] == listed[::-1]
+    assert repr(moves) == repr(listed) and bool(moves)
+    assert moves.index(listed[-1]) == len(listed) - 1 and moves.count(listed[0]) == 1
+    for index in (len(listed), -len(listed) - 1):
+        with pytest.raises(IndexError):
+            moves[index]
+    with pytest.raises(TypeError):
+        hash(moves)
+    anything: Sequence[object] = moves
+    assert None not in anything and PASS not in anything and "b2" not in anything
+    assert Place(listed[0].card, -1) not in moves and Place(-1, 0) not in moves
+    assert Place(listed[0].card, game.spaces) not in moves
+
+
+def test_spots_lists_the_spaces_of_a_set() -> None:
+    lane = fast.LANE
+    assert spots(0) == ()
+    assert spots(1 << (lane * 3) | 1 | 1 << (lane * 15)) == (0, 3, 15)
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 7, 64, 300])
+def test_the_shuffle_draws_as_random_shuffle_does(size: int) -> None:
+    class Other(random.Random):
+        """A generator of another kind: shuffled by its own method."""
+
+    for seed in range(40):
+        for kind in (random.Random, Other):
+            expected, got = list(range(size)), list(range(size))
+            ours, theirs = kind(seed), kind(seed)
+            theirs.shuffle(expected)
+            shuffle(got, ours)
+            assert got == expected and ours.getstate() == theirs.getstate()
 
 
 if __name__ == "__main__":
