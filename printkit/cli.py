@@ -284,15 +284,42 @@ def _system() -> str:
     return sys.platform
 
 
+PRELOADED = ("printkit.kit.games", "printkit.kit.prepare", "printkit.kit.bookletlint",
+             "printkit.kit.colourcheck", "printkit.examples.check")
+"""What every command but ``build`` loads (definitions, booklets, the drawing layers, the
+example checker): imported by :func:`run` before the command's time budget starts, as the
+parser's modules are.  ``build`` loads them only when its kit is not kept whole in the
+cache (:mod:`printkit.kit.wholekit`)."""
+
+
+def command_named(arguments: Sequence[str]) -> str | None:
+    """The command the arguments name: the first word not an option or ``--limit``'s
+    value (``None`` when there is none)."""
+    value_next = False
+    for word in arguments:
+        if value_next:
+            value_next = False
+        elif word == "--limit":
+            value_next = True
+        elif not word.startswith("-"):
+            return word
+    return None
+
+
 def run() -> None:
     """Console-script entry point.
 
     A command is a short process that first imports most of printkit and then allocates
     many small objects it keeps: collecting garbage less often, and never scanning the
-    imported modules' objects again, makes ``printkit check`` about a tenth faster.
+    imported modules' objects again, makes ``printkit check`` about a tenth faster.  The
+    modules a command needs are imported before they are frozen (for all but ``build``,
+    :data:`PRELOADED` too).
     """
     gc.set_threshold(20_000, 20, 20)
-    make_parser()  # the modules every command needs, imported before they are frozen
+    make_parser()
+    if command_named(sys.argv[1:]) != "build":
+        for name in PRELOADED:
+            importlib.import_module(name)
     gc.freeze()
     status = main(enforce_budget=True)
     try:
