@@ -196,13 +196,45 @@ class Case:
     old: str
     new: str
     """``old`` in the file ``edited`` becomes ``new`` with the edit's number in its ``{}``."""
+    make: Callable[[Path], None] | None = None
+    """Writes the definition into the folder instead of copying ``source``."""
 
     def copy(self, folder: Path) -> None:
-        if self.source.is_dir():
+        if self.make is not None:
+            self.make(folder)
+        elif self.source.is_dir():
             shutil.copytree(self.source, folder)
         else:
             folder.mkdir()
             shutil.copy(self.source, folder / self.definition)
+
+
+PICTURES = """\
+game: pictures
+title: Pictures
+card:
+  size: 63.5mm x 88.9mm
+  safe_margin: 3mm
+layouts:
+  plain:
+    - {type: text, text: "{name}", x: 5mm, y: 5mm, width: 50mm, height: 10mm}
+    - {type: image, src: "{picture}", x: 5mm, y: 20mm, width: 30mm, height: 20mm, fit: cover}
+    - {type: image, src: "{picture}", x: 5mm, y: 45mm, width: 30mm, height: 20mm}
+faces:
+  - {id: a, kind: layout, layout: plain, data: cards.csv}
+"""
+
+
+def _picture_deck(folder: Path) -> None:
+    """30 cards, each showing a PNG twice: clipped to the box it covers, and stretched."""
+    from PIL import Image
+
+    folder.mkdir()
+    (folder / "game.yaml").write_text(PICTURES)
+    (folder / "cards.csv").write_text("name,picture\n" + "".join(
+        f"Card {number},{'red' if number % 2 else 'blue'}.png\n" for number in range(30)))
+    for name, colour in (("red", (200, 30, 30)), ("blue", (30, 30, 200))):
+        Image.new("RGB", (600, 300), colour).save(folder / f"{name}.png")
 
 
 CASES = {
@@ -213,6 +245,8 @@ CASES = {
                               ROOT / "decks" / "stars-and-stripes.yaml",
                               "stars-and-stripes.yaml", "stars-and-stripes.yaml",
                               "label: TRUMP\n", "label: TRUMP {}\n"),
+    "pictures": Case("a deck of 30 PNG pictures, one card's name", ROOT, "game.yaml",
+                     "cards.csv", "Card 7,", "Card 7 ({}),", _picture_deck),
 }
 
 
