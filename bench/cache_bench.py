@@ -6,8 +6,8 @@
                                 [--previews spellbook stars-and-stripes pictures]
 
 Preview: the Spellbook example (Stars and Stripes, and a deck of 30 PNG pictures the bench
-writes) is copied into a fresh folder and
-rebuilt the way ``printkit preview`` rebuilds after a save, through the function it calls
+writes) is copied into a fresh folder and rebuilt the way ``printkit preview`` rebuilds
+after a save, through the function it calls
 (:func:`printkit.preview.render.render_preview`), in this one process.  Each edit changes
 one card (the Spellbook: the text of a card, a cell of ``spells.csv``; Stars and Stripes:
 the Trump's label, a card the booklet's diagrams show too) and the rebuild is timed twice,
