@@ -312,12 +312,12 @@ def run() -> None:
     A command is a short process that first imports most of printkit and then allocates
     many small objects it keeps: collecting garbage less often, and never scanning the
     imported modules' objects again, makes ``printkit check`` about a tenth faster.  The
-    modules a command needs are imported before they are frozen (for all but ``build``,
-    :data:`PRELOADED` too).
+    modules a command needs are imported before they are frozen (for every command but
+    ``build``, :data:`PRELOADED` too).
     """
     gc.set_threshold(20_000, 20, 20)
     make_parser()
-    if command_named(sys.argv[1:]) != "build":
+    if command_named(sys.argv[1:]) in set(_COMMANDS) - {"build"}:  # not for --help either
         for name in PRELOADED:
             importlib.import_module(name)
     gc.freeze()
