@@ -80,6 +80,11 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         self._trump_bit = 1 << geo.centre
         self._trump_adjacent = geo.edge_mask[geo.centre]
         self._all_cards = (1 << self.n_cards) - 1
+        self._card_bits = tuple(1 << card for card in range(self.n_cards))
+        self._shuffle_steps = tuple((i, (i + 1).bit_length())
+                                    for i in range(self.n_cards - 1, 0, -1))
+        """What ``Random.shuffle`` draws for each place of the deck, from the last: a
+        number below ``i + 1``, drawn as a number of ``width`` bits until one is."""
         # per cell value (a card id, or EMPTY and TRUMP counted from the end): the cards a
         # follower may be next to it
         self._fit_of = (*match_masks(p.decks), self._all_cards, self._all_cards)
@@ -184,8 +189,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             # rng.shuffle(deck) and rng.randrange(players) without their Python-level
             # helpers: the same draws (bits of the bound's length until one is below it)
             getrandbits = rng.getrandbits
-            for i in range(len(deck) - 1, 0, -1):
-                width = (i + 1).bit_length()
+            for i, width in self._shuffle_steps:
                 j = getrandbits(width)
                 while j > i:
                     j = getrandbits(width)
@@ -209,14 +213,12 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         count = self.cards_per_player
         hands = []
         held = []
+        bit = self._card_bits.__getitem__
         for start in range(players, players + players * count, count):
             hand = deck[start:start + count]
             hand.sort()
             hands.append(tuple(hand))
-            mask = 0
-            for card in hand:
-                mask |= 1 << card
-            held.append(mask)
+            held.append(sum(map(bit, hand)))  # distinct bits: the sum is their union
         s = self._start
         board = tuple(cells)
         self._board, self._allow, self._board_cells = cells, allow, board
