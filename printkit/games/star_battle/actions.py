@@ -11,7 +11,10 @@ by the player's systems in reading order.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
+from itertools import compress, repeat
+from operator import eq, itemgetter
 from typing import Generic, TypeVar, overload
 
 from printkit.games.star_battle.state import (
@@ -83,6 +86,18 @@ south)."""
 _LANES = {suit: tuple(step for step in _IN_READING_ORDER if step in steps)
           for suit, steps in REACH.items()}
 """The steps each suit reaches, in reading order: the connections without a sort."""
+_OWNER = itemgetter(2)
+"""A system's owner (``System.owner``)."""
+
+
+@functools.cache
+def _lanes(cell: Cell, suit: str) -> tuple[Cell, ...]:
+    """The cells a system of ``suit`` at ``cell`` connects to when they hold systems, in
+    reading order."""
+    x, y = cell
+    return tuple((x + dx, y + dy) for dx, dy in _LANES[suit])
+
+
 _KINDS: dict[tuple[bool, bool], tuple[ShipKind, ...]] = {
     (True, True): SHIP_KINDS, (True, False): SHIP_KINDS[:1], (False, True): SHIP_KINDS[1:],
     (False, False): ()}
@@ -106,24 +121,27 @@ class Actions:
         battles: list[tuple[Cell, Cell]] = []
         scraps: list[tuple[Cell, ShipKind]] = []
         fleet = [0, 0]  # the mover's Dreadnoughts and Scouts
-        for cell, card, owner, dreads, scouts in state.galaxy:
-            if owner != player:
-                continue
+        galaxy = state.galaxy
+        # the mover's systems, picked out without a loop of Python code over the galaxy
+        own = compress(galaxy, map(eq, map(_OWNER, galaxy), repeat(player)))
+        for cell, card, _, dreads, scouts in own:
             fleet[0] += dreads
             fleet[1] += scouts
             suit = card.suit
             if suit != "C":
                 builds.append((card.rank, cell, suit))
             kinds = _KINDS[dreads > 0, scouts > 0]
-            scraps.extend([(cell, kind) for kind in kinds])
-            x, y = cell
-            for dx, dy in _LANES[suit]:
-                near = index.get((x + dx, y + dy))
+            for kind in kinds:
+                scraps.append((cell, kind))
+            for there in _lanes(cell, suit):
+                near = index.get(there)
                 if near is None:
                     continue
-                there, other, owner = near[0], near[1], near[2]
+                owner = near[2]
                 if owner in (NO_PLAYER, player):
-                    shifts.extend([(other.rank, (cell, there, kind)) for kind in kinds])
+                    rank = near[1].rank
+                    for kind in kinds:
+                        shifts.append((rank, (cell, there, kind)))
                 else:
                     battles.append((cell, there))
         if not allow_self_elimination and fleet[0] + fleet[1] == 1:
@@ -138,14 +156,21 @@ class Actions:
         value = 14 if card.rank == 1 else card.rank  # Card.discard_value
         suit, revision1 = card.suit, self.revision1
         dreadnoughts, scouts = self.dreadnoughts, self.scouts
-        return [cell for rank, cell, system_suit in self.builds if value > rank and (
-            dreadnoughts if (system_suit == "D" if revision1 else suit == system_suit)
-            else scouts)]
+        found = []
+        for rank, cell, system_suit in self.builds:
+            if value > rank and (dreadnoughts if (
+                    system_suit == "D" if revision1 else suit == system_suit) else scouts):
+                found.append(cell)
+        return found
 
     def shifts_for(self, card: Card) -> list[tuple[Cell, Cell, ShipKind]]:
         """The ship moves ``card`` pays for."""
         value = 14 if card.rank == 1 else card.rank
-        return [key for rank, key in self.shifts if value > rank]
+        found = []
+        for rank, key in self.shifts:
+            if value > rank:
+                found.append(key)
+        return found
 
 
 _ACTION_TYPES = (Build, MoveShip, Battle, Reconstruct)
@@ -163,7 +188,7 @@ class ActionMoves(Sequence[StarBattleMove]):
     builds, moves, battles and reconstructions.  Its length is counted and a move is made
     when asked for; the whole list only when it is walked."""
 
-    __slots__ = ("_actions", "_cards", "_ends", "_given", "_made", "_rows")
+    __slots__ = ("_actions", "_cards", "_ends", "_given", "_made", "_paid", "_rows")
 
     def __init__(self, actions: Actions, cards: list[Card], rows: dict[Card, CardRows]) -> None:
         self._actions = actions
@@ -171,15 +196,17 @@ class ActionMoves(Sequence[StarBattleMove]):
         self._rows = rows
         fixed = len(actions.battles) + len(actions.scraps)
         ends: list[int] = []
+        # for each card, the builds and the ship moves it pays for
+        paid: list[tuple[list[Cell], list[tuple[Cell, Cell, ShipKind]]]] = []
         total = 0
         builds, shifts = actions.builds, actions.shifts
         for card in cards:
-            total += fixed
-            if builds:
-                total += len(actions.builds_for(card))
-            if shifts:
-                total += len(actions.shifts_for(card))
+            built = actions.builds_for(card) if builds else []
+            shifted = actions.shifts_for(card) if shifts else []
+            paid.append((built, shifted))
+            total += fixed + len(built) + len(shifted)
             ends.append(total)
+        self._paid = paid
         self._ends = ends
         self._made: list[StarBattleMove] | None = None
         self._given: StarBattleMove | None = None
@@ -204,27 +231,24 @@ class ActionMoves(Sequence[StarBattleMove]):
         if not 0 <= index < size:
             raise IndexError("move index out of range")
         start = 0
-        for card, end in zip(self._cards, self._ends, strict=True):
+        for which, end in enumerate(self._ends):
             if index < end:
-                move = self._one(card, index - start)
+                move = self._one(which, index - start)
                 self._given = move
                 return move
             start = end
         raise AssertionError("unreachable: the index is below the last end")
 
-    def _one(self, card: Card, at: int) -> StarBattleMove:
-        """The move at ``at`` among those ``card`` pays for."""
-        actions, row = self._actions, _row(self._rows, card)
-        if actions.builds:
-            builds = actions.builds_for(card)
-            if at < len(builds):
-                return row.build[builds[at]]
-            at -= len(builds)
-        if actions.shifts:
-            shifts = actions.shifts_for(card)
-            if at < len(shifts):
-                return row.move[shifts[at]]
-            at -= len(shifts)
+    def _one(self, which: int, at: int) -> StarBattleMove:
+        """The move at ``at`` among those card number ``which`` pays for."""
+        actions, row = self._actions, _row(self._rows, self._cards[which])
+        builds, shifts = self._paid[which]
+        if at < len(builds):
+            return row.build[builds[at]]
+        at -= len(builds)
+        if at < len(shifts):
+            return row.move[shifts[at]]
+        at -= len(shifts)
         if at < len(actions.battles):
             return row.battle[actions.battles[at]]
         return row.reconstruct[actions.scraps[at - len(actions.battles)]]
@@ -234,12 +258,10 @@ class ActionMoves(Sequence[StarBattleMove]):
         if made is None:
             made = self._made = []
             actions = self._actions
-            for card in self._cards:
+            for card, (builds, shifts) in zip(self._cards, self._paid, strict=True):
                 row = _row(self._rows, card)
-                if actions.builds:
-                    made.extend(map(row.build.__getitem__, actions.builds_for(card)))
-                if actions.shifts:
-                    made.extend(map(row.move.__getitem__, actions.shifts_for(card)))
+                made.extend(map(row.build.__getitem__, builds))
+                made.extend(map(row.move.__getitem__, shifts))
                 made.extend(map(row.battle.__getitem__, actions.battles))
                 made.extend(map(row.reconstruct.__getitem__, actions.scraps))
         return made
@@ -260,14 +282,14 @@ class ActionMoves(Sequence[StarBattleMove]):
         try:
             if action.card not in cards:
                 return False
-            card = cards[cards.index(action.card)]
+            builds, shifts = self._paid[cards.index(action.card)]
             actions = self._actions
             if kind is Build:
                 assert isinstance(action, Build)
-                return action.cell in actions.builds_for(card)
+                return action.cell in builds
             if kind is MoveShip:
                 assert isinstance(action, MoveShip)
-                return (action.source, action.target, action.ship) in actions.shifts_for(card)
+                return (action.source, action.target, action.ship) in shifts
             if kind is Battle:
                 assert isinstance(action, Battle)
                 return action.flips is None and (action.source, action.target) in actions.battles

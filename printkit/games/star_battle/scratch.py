@@ -50,6 +50,8 @@ def system(cell: Cell, card: Card, owner: Player, dreadnoughts: int, scouts: int
     return made
 
 
+SHIPS = "ships_in_play"
+"""Where a state keeps each player's ships (its ``ships_in_play``, remembered)."""
 _CELLS = "cells"
 """Where a state keeps the function that reads its galaxy's systems, in reading order, out
 of a mapping by cell (in its ``__dict__``: the cells stay the same after the galaxy phase,
@@ -69,24 +71,29 @@ def _cells_of(state: StarBattleState) -> Any:
 class Scratch:
     """A mutable copy of a state, used while one move is played."""
 
-    __slots__ = ("battles", "discards", "hands", "homes", "mover", "old_discards", "old_hands",
-                 "phase", "state", "stock", "systems", "turn", "victory", "winners")
+    __slots__ = ("battles", "discards", "drawn", "hands", "homes", "mover", "old_discards",
+                 "old_hands", "phase", "ships", "state", "stock", "systems", "turn", "victory",
+                 "winners")
 
     def __init__(self, state: StarBattleState) -> None:
         self.state = state
         self.phase: Phase = state.phase
         self.mover = state.mover
         self.systems = dict(state.index)
-        self.homes = list(state.homes)
+        self.homes: tuple[Cell | None, ...] = state.homes
         self.old_hands = state.hands
-        self.hands = [list(h) for h in state.hands]
-        self.stock = list(state.stock)
+        self.hands = list(map(list, state.hands))
+        self.stock: tuple[Card, ...] | list[Card] = state.stock
+        self.drawn = 0
+        """Cards taken from the top of ``stock`` so far."""
         self.old_discards = state.discards
         self.discards = list(state.discards)
         self.turn = state.turn
         self.battles = state.battles
         self.victory: Victory | None = state.victory
         self.winners: tuple[Player, ...] = state.winners
+        self.ships: list[int] | None = None
+        """Each player's ships after the move, when the move counted them."""
 
     @property
     def players(self) -> int:
@@ -105,13 +112,21 @@ class Scratch:
 
     def draw(self, rng: random.Random) -> Card | None:
         """The top card of the stock, reshuffling the discards into it when it is empty."""
-        if not self.stock:
+        if self.drawn == len(self.stock):
             if not self.discards:
                 return None
-            self.stock = sorted(self.discards)
+            stock = sorted(self.discards)
             self.discards = []
-            rng.shuffle(self.stock)
-        return self.stock.pop(0)
+            rng.shuffle(stock)
+            self.stock, self.drawn = stock, 0
+        self.drawn += 1
+        return self.stock[self.drawn - 1]
+
+    def home(self, player: Player, cell: Cell) -> None:
+        """``player``'s Home Base is at ``cell``."""
+        homes = list(self.homes)
+        homes[player] = cell
+        self.homes = tuple(homes)
 
     def add_ship(self, cell: Cell, player: Player, kind: ShipKind) -> None:
         _, card, _, dreadnoughts, scouts = self.systems[cell]
@@ -146,15 +161,21 @@ class Scratch:
             galaxy = tuple(sorted(systems.values(), key=system_order))
         # a hand or the discards left as they were are the state's own tuples again (a card
         # only taken out keeps a sorted list sorted)
-        olds = self.old_hands
-        hands = tuple([olds[p] if len(h) == len(olds[p]) and tuple(h) == olds[p] else
-                       tuple(sorted(h)) for p, h in enumerate(self.hands)])
+        kept = []
+        for hand, old_hand in zip(self.hands, self.old_hands, strict=True):
+            if len(hand) == len(old_hand) and tuple(hand) == old_hand:
+                kept.append(old_hand)
+            else:
+                kept.append(tuple(sorted(hand)))
+        hands = tuple(kept)
         discards = self.discards
         state = new_state(
-            self.phase, self.mover, galaxy, tuple(self.homes), hands, tuple(self.stock),
+            self.phase, self.mover, galaxy, self.homes, hands, tuple(self.stock[self.drawn:]),
             (self.old_discards if len(discards) == len(self.old_discards)
              and tuple(discards) == self.old_discards else tuple(sorted(discards))),
             self.turn, self.battles, self.victory, self.winners)
+        if self.ships is not None:
+            state.__dict__[SHIPS] = tuple(self.ships)
         if same_cells:  # the systems by cell, in the galaxy's order: the new state's index
             state.__dict__["index"] = systems
             if systems:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from printkit.games.star_battle.scratch import Scratch, system
+from printkit.games.star_battle.scratch import SHIPS, Scratch, system
 from printkit.games.star_battle.state import (
     CORE,
     Battle,
@@ -53,7 +53,7 @@ def next_placer(table: Table, work: Scratch) -> None:
 def choose_home(table: Table, work: Scratch, cell: Cell, rng: random.Random) -> None:
     """The mover's Home Base, its two ships and the two cards that come with it."""
     player = work.mover
-    work.homes[player] = cell
+    work.home(player, cell)
     work.add_ship(cell, player, "dreadnought")
     work.add_ship(cell, player, "scout")
     for _ in range(2):
@@ -103,7 +103,16 @@ def action(table: Table, state: StarBattleState, work: Scratch,
         else:
             assert isinstance(move, Battle)
             battle(work, move, rng)
-    ships = work.ships_in_play()
+    known: tuple[int, ...] | None = state.__dict__.get(SHIPS)
+    if known is None or kind is Battle:
+        ships = work.ships_in_play()
+    else:  # the state's count, less a ship scrapped or more a ship built
+        ships = list(known)
+        if kind is Build:
+            ships[player] += 1
+        elif kind is Reconstruct:
+            ships[player] -= 1
+    work.ships = ships
     if not settle_victory(work, ships, state):
         after_trim(table, work, rng, ships)
 
@@ -138,7 +147,10 @@ def battle(work: Scratch, move: Battle, rng: random.Random) -> None:
 def settle_victory(work: Scratch, ships: list[int], before: StarBattleState) -> bool:
     """End the game if someone has won, ``ships`` being each player's ships after the
     action played in ``before``; True when it is over."""
-    alive = [p for p, n in enumerate(ships) if n > 0]
+    alive = []
+    for p, n in enumerate(ships):
+        if n > 0:
+            alive.append(p)
     if len(alive) <= 1:
         work.end("elimination", tuple(alive) if alive else tuple(
             p for p, n in enumerate(before.ships_in_play) if n > 0))
