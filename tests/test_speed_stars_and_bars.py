@@ -133,6 +133,7 @@ def seeded_positions(game: StarsAndBars, games: int) -> list[StarsAndBarsState]:
 def test_the_kept_tables_describe_the_board(label: str) -> None:
     game = engine(OPTIONS[label])
     tables = game._tables
+    assert tables is not None
     positions = seeded_positions(game, 12)
     assert len(positions) > 300
     for state in positions:
@@ -170,21 +171,26 @@ def test_a_position_read_or_copied_gets_its_tables_when_asked() -> None:
         assert state.packed == played.packed
 
 
-def test_tables_worked_out_on_demand_and_unremembered_hands_play_the_same_games(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # a board too large for the kept tables has its amounts worked out each time, and past
-    # the remembered hands and sets of spaces everything is worked out again: same games
-    expected = digest(OPTIONS["5x5"], "random", 20)
+@pytest.mark.parametrize("agent", list(GAMES))
+def test_a_board_too_large_for_the_tables_is_searched_and_plays_the_same_games(
+        agent: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fast, "TABLE_BYTES", 0)
+    game = engine(OPTIONS["5x5"])
+    assert game._tables is None
+    assert fast.tables_for(len(game.kinds), game.spaces, game.centre, game._around,
+                           game._gain, game._place) is None
+    assert digest(OPTIONS["5x5"], agent, GAMES[agent]) == EXPECTED[("5x5", agent)]
+
+
+def test_unremembered_hands_and_spaces_play_the_same_games(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fast, "HANDS_KEPT", 0)
     monkeypatch.setattr(fast, "SPOTS_KEPT", 0)
     monkeypatch.setattr(fast, "_SPOTS", {})
-    game = engine(OPTIONS["5x5"])
-    assert isinstance(game._tables.adds, fast._Rows)
-    assert len(game._tables.adds) == game.spaces
-    assert game._tables.adds[1:3] == [game._tables.adds[1], game._tables.adds[2]]
-    assert digest(OPTIONS["5x5"], "random", 20) == expected
-    assert not game._tables.hands and not fast._SPOTS
+    assert digest({}, "random", GAMES["random"]) == EXPECTED[("default", "random")]
+    game = engine({})
+    assert len(seeded_positions(game, 3)) > 100
+    assert game._tables is not None and not game._tables.hands and not fast._SPOTS
 
 
 def test_the_placements_behave_as_the_list_they_stand_for() -> None:

@@ -45,7 +45,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any, NamedTuple, overload
+from typing import NamedTuple, overload
 
 from printkit.games.stars_and_bars.state import (
     PASS,
@@ -68,7 +68,8 @@ BIAS = 15
 its top bit says whether it counts any."""
 
 TABLE_BYTES = 1 << 24
-"""Above this size the per-space amounts are worked out when asked for instead of kept."""
+"""The largest tables an engine keeps (16 MB: a board of 100 spaces and 16 kinds of card
+takes 3 MB; 225 spaces take too much, and the board is searched instead)."""
 
 HANDS_KEPT = 1 << 14
 """How many hands' distinct cards an engine remembers."""
@@ -77,27 +78,21 @@ Packed = tuple[int, int]
 """``(body, down)`` of a board (see the module notes)."""
 
 
-class _Rows(Sequence[Sequence[int]]):
-    """The amounts of each (space, top card), worked out on demand: the table of a very
-    large board would not fit in memory."""
-
-    __slots__ = ("_make", "_spaces")
-
-    def __init__(self, make: Any, spaces: int) -> None:
-        self._make, self._spaces = make, spaces
-
-    def __len__(self) -> int:
-        return self._spaces
-
-    @overload
-    def __getitem__(self, index: int) -> Sequence[int]: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Sequence[int]]: ...
-
-    def __getitem__(self, index: int | slice) -> Any:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._spaces))]
-        return self._make(index)
+def tables_for(kinds: int, spaces: int, centre: Sequence[Space],
+               around: Sequence[Sequence[tuple[Space, int]]],
+               gain: Sequence[Sequence[Sequence[int]]],
+               rows: Sequence[Sequence[Place]]) -> Tables | None:
+    """The tables of a deck and board (see :class:`Tables`), or ``None`` when they would
+    take more than :data:`TABLE_BYTES`: on so large a board each amount is an integer of
+    thousands of digits, and searching the board is quicker."""
+    touched = [((s, STACKING), *around[s]) for s in range(spaces)]
+    best = [max(0, *(gain[r][c][k] for c in range(kinds) for k in range(kinds)))
+            for r in range(len(gain))]
+    width = max(1, max(sum(best[r] for _, r in touched[s]) for s in range(spaces))
+                .bit_length())
+    if (spaces * kinds) ** 2 * (LANE + width) // 8 > TABLE_BYTES:
+        return None
+    return Tables(kinds, spaces, centre, touched, width, gain, rows)
 
 
 class Tables:
@@ -108,18 +103,14 @@ class Tables:
                  "width")
 
     def __init__(self, kinds: int, spaces: int, centre: Sequence[Space],
-                 around: Sequence[Sequence[tuple[Space, int]]],
+                 touched: Sequence[Sequence[tuple[Space, int]]], width: int,
                  gain: Sequence[Sequence[Sequence[int]]],
                  rows: Sequence[Sequence[Place]]) -> None:
-        self.spaces, self.rows = spaces, rows
+        """``touched[s]``: the relations the top card of ``s`` takes part in, as (space,
+        relation) pairs: its own stack and its neighbours; ``width``: bits of a score."""
+        self.spaces, self.rows, self.width = spaces, rows, width
         inner = set(centre)
-        # the relations each space's top card takes part in: its own stack, its neighbours
-        touched = [((s, STACKING), *around[s]) for s in range(spaces)]
         relations = range(len(gain))
-        best = [max(0, *(gain[r][c][k] for c in range(kinds) for k in range(kinds)))
-                for r in relations]
-        most = max(sum(best[r] for _, r in touched[s]) for s in range(spaces))
-        self.width = width = max(1, most.bit_length())
         self.score_mask = (1 << width) - 1
         block = LANE * spaces
         self.reach = block * kinds
@@ -135,15 +126,11 @@ class Tables:
         gains = [[sum(gain[r][c][k] << (scores + width * spaces * c) for c in range(kinds)
                       if gain[r][c][k] > 0) for k in range(kinds)] for r in relations]
 
-        def row(s: Space) -> Sequence[int]:
-            return [sum((fails[r][k] << (LANE * t) if t not in inner else 0)
-                        + (gains[r][k] << (width * t)) for t, r in touched[s])
-                    for k in range(kinds)]
-
-        if (spaces * kinds) ** 2 * (LANE + width) // 8 <= TABLE_BYTES:
-            self.adds: Sequence[Sequence[int]] = tuple(tuple(row(s)) for s in range(spaces))
-        else:
-            self.adds = _Rows(row, spaces)
+        self.adds = tuple(
+            tuple(sum((fails[r][k] << (LANE * t) if t not in inner else 0)
+                      + (gains[r][k] << (width * t)) for t, r in touched[s])
+                  for k in range(kinds))
+            for s in range(spaces))
         self.centre = sum(1 << (LANE * s) for s in inner)
         self.outer = sum(1 << (LANE * s) for s in range(spaces) if s not in inner)
         self.offset = tuple(block * c for c in range(kinds))
@@ -210,7 +197,7 @@ _STACK_SLOTS = tuple(Stack.__dict__[name].__set__ for name in ("cards", "face_do
 
 def make_state(board: tuple[Stack, ...], hands: tuple[tuple[Card, ...], tuple[Card, ...]],
                scores: tuple[int, int], stock: Pile, discard: Pile, beginner: Player,
-               turn: int, over: bool, packed: Packed) -> StarsAndBarsState:
+               turn: int, over: bool, packed: Packed | None) -> StarsAndBarsState:
     """``StarsAndBarsState(board, ..., over)`` with ``packed`` kept, its fields set straight
     into their slots (the frozen dataclass's ``__init__`` takes twice as long, and a
     playout makes one state a move)."""
@@ -373,4 +360,4 @@ class Placements(Sequence[Place]):
 
 
 __all__ = ["BIAS", "HANDS_KEPT", "LANE", "SPOTS_KEPT", "TABLE_BYTES", "Hand", "Packed",
-           "Placements", "Tables", "make_stack", "make_state", "shuffle", "spots"]
+           "Placements", "Tables", "make_stack", "make_state", "shuffle", "spots", "tables_for"]

@@ -63,6 +63,7 @@ from printkit.games.stars_and_bars.fast import (
     make_stack,
     make_state,
     shuffle,
+    tables_for,
 )
 from printkit.games.stars_and_bars.placing import Placing
 from printkit.games.stars_and_bars.state import (
@@ -75,6 +76,7 @@ from printkit.games.stars_and_bars.state import (
     Pass,
     Pile,
     Place,
+    Space,
     Stack,
     StarsAndBarsMove,
     StarsAndBarsParams,
@@ -101,8 +103,9 @@ class StarsAndBars(Placing, Game[StarsAndBarsState, StarsAndBarsMove,
         self._alone = tuple(Stack((card,)) for card in range(len(self.kinds)))  # immutable
         self._deck = tuple(card for card in range(len(self.kinds))
                            for _ in range(self.params.copies))
-        self._tables = Tables(len(self.kinds), self.spaces, self.centre, self._around,
-                              self._gain, self._place)
+        # the packed tables of the playout path (None on a board too large for them)
+        self._tables = tables_for(len(self.kinds), self.spaces, self.centre, self._around,
+                                  self._gain, self._place)
 
     # ---- basics
 
@@ -131,17 +134,16 @@ class StarsAndBars(Placing, Game[StarsAndBarsState, StarsAndBarsMove,
         centre = len(self.centre)
         drawn = centre + 2 * self.params.hand_size
         board = [EMPTY] * self.spaces
-        body, down = self._tables.start, 0
         for space, card in zip(self.centre, deck, strict=False):
             board[space] = self._alone[card]
-            body += self._tables.adds[space][card]
         # the first player to draw a starred card begins, P2 if nobody did
         starred = self.starred
         beginner = next((draw % 2 for draw in range(drawn) if starred[deck[draw]]), 1)
         one, two = centre + centre % 2, centre + 1 - centre % 2  # P1's, P2's first card
         hands = (tuple(sorted(deck[one:drawn:2])), tuple(sorted(deck[two:drawn:2])))
+        tables = self._tables
         return make_state(tuple(board), hands, (0, 0), tuple(deck[drawn:]), (), beginner, 0,
-                          False, (body, down))
+                          False, None if tables is None else tables.pack(board))
 
     def legal_moves(self, state: StarsAndBarsState) -> Sequence[StarsAndBarsMove]:
         """Claims of housekeeping the opponent left undone (manual housekeeping only), then a
@@ -149,15 +151,19 @@ class StarsAndBars(Placing, Game[StarsAndBarsState, StarsAndBarsMove,
         housekeeping is done) by card and then space."""
         if state.over:
             return []
-        if self._manual:
-            return self._manual_moves(state)
+        tables = self._tables
+        if self._manual or tables is None:
+            return self._searched_moves(state)
         # automatic housekeeping: the placements, read from the packed tables
         hand = state.hands[state.beginner if state.turn % 2 == 0 else 1 - state.beginner]
-        return self._tables.moves(state.packed or self._packed(state), hand)
+        return tables.moves(state.packed or self._packed(state, tables), hand)
 
-    def _manual_moves(self, state: StarsAndBarsState) -> Sequence[StarsAndBarsMove]:
-        """:meth:`legal_moves` with manual housekeeping, worked out from the board."""
-        moves: list[StarsAndBarsMove] = list(self.open_chores(state))
+    def _searched_moves(self, state: StarsAndBarsState) -> Sequence[StarsAndBarsMove]:
+        """:meth:`legal_moves` worked out by searching the board: with manual housekeeping,
+        and on a board too large for the packed tables."""
+        moves: list[StarsAndBarsMove] = []
+        if self._manual:
+            moves.extend(self.open_chores(state))
         hand = state.hands[state.to_move]
         board = self._settle(state.board, state.discard)[0] if moves else state.board
         held = 0
@@ -165,8 +171,10 @@ class StarsAndBars(Placing, Game[StarsAndBarsState, StarsAndBarsMove,
             held |= 1 << card
         allowed = [mask & held for mask in self._allowed_all(self._tops(board))]
         open_spaces = [(space, mask) for space, mask in enumerate(allowed) if mask]
-        full = self._limit - 1
-        leave = {space for space, _ in open_spaces if board[space].size >= full}
+        leave: Collection[Space] = ()
+        if self._manual:
+            full = self._limit - 1
+            leave = {space for space, _ in open_spaces if board[space].size >= full}
         if not open_spaces:
             moves.append(PASS)
         places = self._place
@@ -179,11 +187,12 @@ class StarsAndBars(Placing, Game[StarsAndBarsState, StarsAndBarsMove,
                         moves.append(self._leave[card][space])
         return MoveList(moves, allowed, leave)
 
-    def _packed(self, state: StarsAndBarsState) -> Packed:
+    @staticmethod
+    def _packed(state: StarsAndBarsState, tables: Tables) -> Packed:
         """The packed description of ``state.board`` (worked out once, then kept)."""
         packed = state.packed
         if packed is None:
-            packed = self._tables.pack(state.board)
+            packed = tables.pack(state.board)
             object.__setattr__(state, "packed", packed)
         return packed
 
@@ -218,12 +227,12 @@ class StarsAndBars(Placing, Game[StarsAndBarsState, StarsAndBarsMove,
 
     def _play(self, state: StarsAndBarsState, move: StarsAndBarsMove,
               rng: random.Random) -> StarsAndBarsState:
-        if self._manual or type(move) is not Place:
+        tables = self._tables
+        if self._manual or tables is None or type(move) is not Place:
             return self._play_other(state, move, rng)
         # a placement with automatic housekeeping: the packed tables are brought up to date
         # with the stacks that change, not worked out again
-        tables = self._tables
-        body, down = state.packed or self._packed(state)
+        body, down = state.packed or self._packed(state, tables)
         card, space = move.card, move.space
         player = state.beginner if state.turn % 2 == 0 else 1 - state.beginner
         gained = body >> tables.score_at[card][space] & tables.score_mask
