@@ -285,10 +285,14 @@ def _system() -> str:
 
 
 PRELOADED = ("printkit.kit.games", "printkit.kit.prepare", "printkit.kit.bookletlint",
-             "printkit.kit.colourcheck", "printkit.examples.check")
-"""What every command but ``build`` loads (definitions, booklets, the drawing layers, the
-example checker): imported by :func:`run` before the command's time budget starts, as the
-parser's modules are.  ``build`` loads them only when its kit is not kept whole in the
+             "printkit.kit.colourcheck", "printkit.examples.check",
+             "printkit.simulator.runner", "printkit.simulator.agents",
+             "printkit.simulator.compare", "printkit.simulator.report_html",
+             "printkit.simulator.shards")
+"""What the commands but ``build`` load (definitions, booklets, the drawing layers, the
+example checker, the simulator): imported by :func:`run` before the command's time budget
+starts, as the parser's modules are (and as they all were, before the commands imported
+them only when they ran).  ``build`` loads them only when its kit is not kept whole in the
 cache (:mod:`printkit.kit.wholekit`)."""
 
 

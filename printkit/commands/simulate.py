@@ -13,22 +13,18 @@ import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit import budget, limits
 from printkit.console import Console
 from printkit.errors import DefinitionError, Problem
-from printkit.examples import find_engine
-from printkit.rules.base import Game, ParamsError, make_params
-from printkit.settings import Settings, parse_settings
-from printkit.simulator.agents import Agent, make_agent
-from printkit.simulator.compare import compare_json, format_comparison
-from printkit.simulator.report import format_report, report_json
-from printkit.simulator.report_html import comparison_html, report_html
-from printkit.simulator.runner import RunSpec, default_jobs, run, shard_range
 from printkit.simulator.search import DEFAULT_BUDGET
-from printkit.simulator.shards import ShardError, combine, document
-from printkit.simulator.simulate import DEFAULT_MAX_DEALS, DEFAULT_MAX_MOVES, Summary
+from printkit.simulator.simulate import DEFAULT_MAX_DEALS, DEFAULT_MAX_MOVES
+
+if TYPE_CHECKING:  # the simulator itself is loaded when a simulation runs
+    from printkit.settings import Settings
+    from printkit.simulator.runner import RunSpec
+    from printkit.simulator.simulate import Summary
 
 DEFAULT_GAMES = 200
 """Games played when ``--games`` is not given."""
@@ -117,8 +113,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                              "differences; each is KEY=VALUE settings and/or a variant name, "
                              "space-separated (agent=NAME compares agents, budget=N search "
                              "budgets)")
-    parser.add_argument("--jobs", type=_positive, help="processes to use (default: every "
-                        f"core, {default_jobs()} here)")
+    parser.add_argument("--jobs", type=_positive,
+                        help="processes to use (default: one per core)")
     parser.add_argument("--shard", type=_shard, metavar="I/N",
                         help="play only the I-th of N slices of the games and write its "
                              "results as JSON (merge them with --merge)")
@@ -174,6 +170,8 @@ def side(text: str, base: dict[str, object], agent: str | None, game: str,
          budget: int | None = None) -> Side:
     """The options ``--compare`` names in ``text`` on top of the common ones (``agent=``
     and ``budget=`` choose the players, anything else is a setting or a variant)."""
+    from printkit.settings import parse_settings
+
     values = dict(base)
     settings = []
     for token in text.split():
@@ -196,6 +194,11 @@ def side(text: str, base: dict[str, object], agent: str | None, game: str,
 def build_spec(game: str, values: dict[str, object], agent_name: str | None,
                args: argparse.Namespace, budget: int | None = None) -> RunSpec:
     """The run the options describe; ``DefinitionError`` for bad parameters or agents."""
+    from printkit.examples import find_engine
+    from printkit.rules.base import Game, ParamsError, make_params
+    from printkit.simulator.agents import Agent, make_agent
+    from printkit.simulator.runner import RunSpec
+
     cls = find_engine(game)
     try:
         params = make_params(cls.Params, values)
@@ -218,6 +221,8 @@ def build_spec(game: str, values: dict[str, object], agent_name: str | None,
 
 def play(spec: RunSpec, args: argparse.Namespace, console: Console, label: str) -> Summary:
     """Play the games the options ask for (all, or a shard) where they ask."""
+    from printkit.simulator.runner import default_jobs, run, shard_range
+
     start, stop = 0, args.games
     if args.shard is not None:
         start, stop = shard_range(args.games, *args.shard)
@@ -255,6 +260,11 @@ def _dump(data: object) -> str:
 
 def run_command(args: argparse.Namespace, console: Console) -> int:
     """Handle ``printkit simulate``."""
+    from printkit.settings import parse_settings
+    from printkit.simulator.report import format_report, report_json
+    from printkit.simulator.report_html import report_html
+    from printkit.simulator.shards import document
+
     if args.report is not None and args.report.suffix.lower() not in (".html", ".htm"):
         raise DefinitionError([Problem(f"--report {args.report}: write an .html file")])
     if args.merge:
@@ -281,6 +291,9 @@ def run_command(args: argparse.Namespace, console: Console) -> int:
 
 
 def _compare(args: argparse.Namespace, console: Console, values: dict[str, object]) -> int:
+    from printkit.simulator.compare import compare_json, format_comparison
+    from printkit.simulator.report_html import comparison_html
+
     sides = [side(text, values, args.agent, args.game) for text in args.compare]
     specs = [build_spec(args.game, s.values, s.agent, args, s.budget) for s in sides]
     summaries = [play(spec, args, console, f"simulating {s.label}")
@@ -297,6 +310,10 @@ def _compare(args: argparse.Namespace, console: Console, values: dict[str, objec
 
 
 def _merge(args: argparse.Namespace, console: Console) -> int:
+    from printkit.simulator.report import format_report, report_json
+    from printkit.simulator.report_html import report_html
+    from printkit.simulator.shards import ShardError, combine, document
+
     documents = []
     problems = []
     for path in args.merge:

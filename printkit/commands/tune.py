@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit import budget
 from printkit.commands.simulate import (
@@ -26,10 +26,8 @@ from printkit.commands.simulate import (
 )
 from printkit.console import Console
 from printkit.errors import DefinitionError, Problem
-from printkit.settings import OptionError, parse_settings
 from printkit.simulator.analysis import percent, span
-from printkit.simulator.runner import RunSpec, default_jobs, run
-from printkit.simulator.simulate import DEFAULT_MAX_DEALS, DEFAULT_MAX_MOVES, Summary
+from printkit.simulator.simulate import DEFAULT_MAX_DEALS, DEFAULT_MAX_MOVES
 from printkit.simulator.simulate import parameter_values as typed_values
 from printkit.simulator.tune import (
     METRICS,
@@ -43,6 +41,10 @@ from printkit.simulator.tune import (
     planned_games,
     rounds_for,
 )
+
+if TYPE_CHECKING:  # the runner is loaded when a search runs
+    from printkit.simulator.runner import RunSpec
+    from printkit.simulator.simulate import Summary
 
 MOST_SETTINGS = 1000
 """The most settings one search may try; a wider search is asked to narrow its ranges or
@@ -80,8 +82,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--agent", help="how every seat plays (default: the game's beginner)")
     parser.add_argument("--budget", type=_positive, metavar="N",
                         help="search iterations a move for the skilled agent")
-    parser.add_argument("--jobs", type=_positive, help="processes to use (default: every "
-                        f"core, {default_jobs()} here)")
+    parser.add_argument("--jobs", type=_positive,
+                        help="processes to use (default: one per core)")
     parser.add_argument("--dask", metavar="ADDRESS",
                         help="play on a Dask cluster: a scheduler address, or local[:N]")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -93,6 +95,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run_command(args: argparse.Namespace, console: Console) -> int:
     """Handle ``printkit tune``."""
+    from printkit.settings import OptionError, parse_settings
+    from printkit.simulator.runner import default_jobs, run
+
     try:
         goals = [parse_goal(text) for text in args.goal]
         varies = [parse_vary(text, MOST_SETTINGS) for text in args.vary]
