@@ -166,12 +166,13 @@ def run(args: argparse.Namespace, console: Console) -> int:
 def _one_by_one(games: Sequence[str], args: argparse.Namespace, console: Console,
                 broken: list[Problem]) -> int:
     """Build the games one after the other in this process (see :func:`run`)."""
-    from printkit.commands.printing import build_options, settings
     from printkit.plugins import PluginError
 
     options: BuildOptions | None = None
     overrides: Settings | None = None
     if len(games) > 1:  # every option checked before the first game is built
+        from printkit.commands.printing import build_options, settings
+
         options, overrides = build_options(args), settings(args)
     for name in games:
 

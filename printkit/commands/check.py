@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from printkit import memo, plugins
 from printkit.blame import blame
 from printkit.commands.jobs import job_count, pool, workers
-from printkit.commands.printing import settings
 from printkit.console import Console
 from printkit.errors import DefinitionError, ExampleError, PrintkitError, Problem
 from printkit.yamlsource import load
@@ -151,6 +150,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     """
     debug = bool(getattr(args, "debug", False))
     strict = bool(getattr(args, "strict", False))
+    from printkit.commands.printing import settings
     from printkit.kit.games import installed_games
 
     overrides = settings(args)

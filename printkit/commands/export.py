@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printkit.commands.numbers import decimal, values_may_start_with_minus
-from printkit.commands.printing import build_options, settings
 from printkit.console import Console
 from printkit.export import DEFAULT_DPI
 from printkit.export.services import SERVICES
@@ -80,6 +79,7 @@ def _report(result: BuildResult, what: str, console: Console) -> None:
 
 def run_png(args: argparse.Namespace, console: Console) -> int:
     """Write the PNG export."""
+    from printkit.commands.printing import build_options, settings
     from printkit.export.png import export_png  # loaded by the command that uses it
 
     def progress(label: str, done: int, total: int) -> None:
@@ -94,6 +94,7 @@ def run_png(args: argparse.Namespace, console: Console) -> int:
 
 def run_tts(args: argparse.Namespace, console: Console) -> int:
     """Write the Tabletop Simulator export."""
+    from printkit.commands.printing import settings
     from printkit.export.tts import export_tts  # loaded by the command that uses it
 
     def progress(label: str, done: int, total: int) -> None:
@@ -108,6 +109,7 @@ def run_tts(args: argparse.Namespace, console: Console) -> int:
 
 def run_pod(args: argparse.Namespace, console: Console) -> int:
     """Write the print-on-demand export (its warnings first, as check prints them)."""
+    from printkit.commands.printing import settings
     from printkit.export.pod import export_pod  # loaded by the command that uses it
     from printkit.export.services import UnknownService, service
 

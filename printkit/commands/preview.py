@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from printkit.commands.printing import settings
 from printkit.console import Console
 
 USAGE_ERROR = 2
@@ -45,6 +44,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Start the preview and keep it running until interrupted."""
+    from printkit.commands.printing import settings
     from printkit.kit.games import definition_path
     from printkit.preview.server import serve_until_interrupted, start  # when previewing
 
