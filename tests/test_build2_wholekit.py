@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import shutil
 import subprocess
 import sys
@@ -220,6 +221,28 @@ def test_a_kit_whose_inputs_changed_just_before_is_not_kept(
     builds(into="again")
     counted, _ = builds(into="again")
     assert counted == [1, 0] and builds.built == 3
+
+
+def test_a_kit_entry_that_would_write_outside_its_folder_is_refused(
+        builds: Builds, own_cache: Path, tmp_path: Path) -> None:
+    """An entry with a sound checksum (written by anyone who can write the cache) naming a
+    file outside the kit is not used: the kit is built afresh and nothing lands outside."""
+    _, first = builds()
+    store = cache.Store(own_cache / "printkit")
+    for entry in store.folder.glob("*/*"):
+        key = entry.parent.name + entry.name
+        payload = store.get(key)
+        if payload is None or b'"folder"' not in payload[:4000]:
+            continue
+        size, _, rest = payload.partition(b"\n")
+        head = json.loads(rest[:int(size)])
+        head["files"][0][0] = "../../escaped.txt"
+        text = json.dumps(head).encode()
+        store.put(key, b"%d\n" % len(text) + text + rest[int(size):])
+    counted, again = builds(into="again")
+    assert counted == [0, 1] and builds.built == 2
+    assert again == first
+    assert not list(tmp_path.rglob("escaped.txt"))
 
 
 def test_a_recording_notes_files_read_and_programs_run(tmp_path: Path) -> None:

@@ -91,17 +91,16 @@ def reuse(game: str, request: tuple[object, ...], output_root: Path,
     if inputs is not None:
         kit_key = _kit_key(key, inputs, output_root)
         payload = store.get(kit_key)
-        found = _unpack(payload) if payload is not None else None
+        found = _unpack(payload, output_root) if payload is not None else None
         if payload is not None and found is None:
             store.forget(kit_key)
     store.counts.count(KIT_STEP, found is not None)
     if found is None:
         return None
-    kept, files = found
+    kept, out = found
     for label, done, total in kept.steps:
         progress(label, done, total)
     cache.warn_again(kept.warned, {})
-    out = OutputSet(output_root / kept.folder, files)
     return Kit(kept.title, out.folder, tuple(out.commit()))
 
 
@@ -196,24 +195,25 @@ class Kept:
         return b"%d\n" % len(head.encode()) + head.encode() + b"".join(files.values())
 
 
-def _unpack(payload: bytes) -> tuple[Kept, dict[str, bytes]] | None:
-    """A kit from its entry (``None``: not an entry of this kind)."""
+def _unpack(payload: bytes, output_root: Path) -> tuple[Kept, OutputSet] | None:
+    """A kit from its entry, its files queued to be written in ``output_root`` (``None``:
+    not an entry of this kind, or one that would write anywhere else)."""
     try:
         size, _, rest = payload.partition(b"\n")
         head = json.loads(rest[:int(size)])
-        at = int(size)
-        files: dict[str, bytes] = {}
-        for path, length in head["files"]:
-            files[str(path)] = rest[at:at + int(length)]
-            at += int(length)
         kept = Kept(str(head["title"]), str(head["folder"]),
                     [(str(m), str(c), str(f), int(n)) for m, c, f, n in head["warned"]],
                     [(str(label), int(done), int(total)) for label, done, total in head["steps"]])
+        if kept.folder in ("", ".", "..") or any(c in kept.folder for c in "/\\"):
+            return None
+        out = OutputSet(output_root / kept.folder)
+        at = int(size)
+        for path, length in head["files"]:
+            out.add(str(path), rest[at:at + int(length)])  # a plain path inside the kit
+            at += int(length)
     except (ValueError, KeyError, TypeError):
         return None
-    if at != len(rest) or kept.folder in ("", ".", "..") or "/" in kept.folder:
-        return None
-    return kept, files
+    return (kept, out) if at == len(rest) else None
 
 
 def _kit_key(request: str, inputs: Inputs, output_root: Path) -> str:
