@@ -29,6 +29,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import stat
 import time
 import warnings
 from collections.abc import Iterator, Mapping
@@ -241,8 +242,11 @@ def _changed_since(paths: tuple[str, ...], moment: int) -> bool:
 
 
 def _content(path: str) -> str | None:
-    """The digest of a file's bytes (``None``: it cannot be read)."""
+    """The digest of a regular file's bytes (``None``: it cannot be read, or is no regular
+    file, such as a pipe that would wait for a writer)."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
         with open(path, "rb") as stream:
             return hashlib.file_digest(stream, "sha256").hexdigest()
     except OSError:
