@@ -125,7 +125,6 @@ class Tables:
                   + (1 << self.reach) for k in range(kinds)] for r in relations]
         gains = [[sum(gain[r][c][k] << (scores + width * spaces * c) for c in range(kinds)
                       if gain[r][c][k] > 0) for k in range(kinds)] for r in relations]
-
         self.adds = tuple(
             tuple(sum((fails[r][k] << (LANE * t) if t not in inner else 0)
                       + (gains[r][k] << (width * t)) for t, r in touched[s])
@@ -226,7 +225,9 @@ def make_stack(cards: tuple[Card, ...]) -> Stack:
     return stack
 
 
-_PLAIN = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+_PLAIN = (random.Random._randbelow  # type: ignore[attr-defined]
+          is random.Random._randbelow_with_getrandbits)  # type: ignore[attr-defined]
+"""Whether ``random.Random`` draws below a bound as :func:`shuffle` writes out."""
 
 
 def shuffle(cards: list[Card], rng: random.Random) -> None:
