@@ -71,8 +71,9 @@ TABLE_BYTES = 1 << 24
 """The largest tables an engine keeps (16 MB: a board of 100 spaces and 16 kinds of card
 takes 3 MB; 225 spaces take too much, and the board is searched instead)."""
 
-HANDS_KEPT = 1 << 14
-"""How many hands' distinct cards an engine remembers."""
+HANDS_KEPT = 1 << 13
+"""How many hands an engine remembers what :class:`Placements` needs of (the shipped deck
+has 4,845 hands of one to four cards; a remembered hand takes about a kilobyte)."""
 
 Packed = tuple[int, int]
 """``(body, down)`` of a board (see the module notes)."""
@@ -149,8 +150,8 @@ class Tables:
         return body, down
 
     def hand(self, hand: tuple[Card, ...]) -> Hand:
-        """What :class:`Placements` needs of a (sorted) hand; remembered for the hands seen
-        most (there are a few thousand in the shipped game)."""
+        """What :class:`Placements` needs of a (sorted) hand; remembered for the first
+        :data:`HANDS_KEPT` hands seen."""
         known = self.hands.get(hand)
         if known is None:
             cards = tuple(dict.fromkeys(hand))
