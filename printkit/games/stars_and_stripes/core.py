@@ -80,6 +80,12 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         self._trump_bit = 1 << geo.centre
         self._trump_adjacent = geo.edge_mask[geo.centre]
         self._all_cards = (1 << self.n_cards) - 1
+        size = self.size
+        self._blocks = tuple(
+            tuple((r * size + max(c - 1, 0), r * size + min(c + 1, size - 1))
+                  for r in range(max(row - 1, 0), min(row + 2, size)))
+            for row in range(size) for c in range(size))
+        """Per square: the first and last square of each row of the 3x3 block around it."""
         self._card_bits = tuple(1 << card for card in range(self.n_cards))
         self._shuffle_steps = tuple((i, (i + 1).bit_length())
                                     for i in range(self.n_cards - 1, 0, -1))
@@ -399,10 +405,14 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             if dead:
                 free_mask ^= dead
                 if free_mask:
-                    i = bisect_left(free, (dead & -dead).bit_length() - 1)
-                    j = bisect_right(free, dead.bit_length() - 1, i)
-                    free = free[:i] + tuple([s for s in free[i:j] if not dead >> s & 1]
-                                            ) + free[j:]
+                    # the spots lost lie in the three rows of the square's 3x3 block, a
+                    # run of the sorted list in each: cut the runs out
+                    spots = list(free)
+                    at = 0
+                    for start, end in self._blocks[square]:
+                        at = bisect_left(spots, start, at)
+                        del spots[at:bisect_right(spots, end, at)]
+                    free = tuple(spots)
                 else:
                     free = ()
             placed = True
