@@ -21,6 +21,7 @@ from printkit.games.star_battle.state import (
     StarBattleParams,
     StarBattleState,
 )
+from printkit.rules.base import NO_PLAYER
 from printkit.simulator.agents import make_agent
 
 OPTIONS = [
@@ -54,20 +55,26 @@ def listed_choice(game: StarBattle, state: StarBattleState,
     player = state.mover
     index = state.index
     ahead = ba.distances(state, player)
+    openings = ba.core_openings(state, player)
     best, top = moves[0], float("-inf")
     fight, fiercest = None, float("-inf")
     for move in moves:
         if isinstance(move, Build):
             kind = game.build_kind(index[move.cell].card, move.card)
+            system = index[move.cell]
+            grow = system.ships == 1 and any(
+                index[c].owner == NO_PLAYER for c in state.connections(move.cell))
             value = ba.build_value(kind == "dreadnought",
-                                   ba.next_to_enemy(state, player, index[move.cell]))
+                                   ba.next_to_enemy(state, player, system), grow)
         elif isinstance(move, MoveShip):
             value = ba.shift_value(index[move.source], index[move.target], player, ahead)
         elif isinstance(move, Battle):
             value = ba.battle_value(state, index[move.source], index[move.target])
         else:
             assert isinstance(move, Reconstruct)
-            value = ba.LAST_RESORT
+            opens = move.card.suit in openings.get(move.cell, ()) and (
+                move.ship == ba.scrapped(index[move.cell]))
+            value = ba.OPEN_CORE if opens else ba.LAST_RESORT
         value -= ba.CARD * move.card.discard_value
         if value > top:
             best, top = move, value
@@ -138,3 +145,60 @@ def test_distances_lead_to_the_front() -> None:
                     ahead[cell] - 1)
             else:
                 assert all(c not in ahead for c in state.connections(cell))
+
+
+def _decide(text: str) -> str:
+    """The beginner's action in the position ``text``, in notation."""
+    game = StarBattle()
+    state = game.parse_state(text)
+    moves = game.legal_moves(state)
+    move = make_agent("beginner", game).choose(game, state, moves, random.Random(0),
+                                               random.Random(0))
+    assert move in moves
+    return game.format_move(state, move)
+
+
+# B sits on a Core that no neighbour links to (a spade reaches north and south only, and
+# the hearts south of it reach east and west): nobody can ever attack it from there
+CLOSED_CORE = """
+phase: action
+player: A
+galaxy:
+  9S[A:1S]  KS*[B:1D4S]  7C
+  .         2H[A:1D1S]   6D[B:1S]
+homes: A=S1 B=E1S1
+hand A: 4S 9D
+hand B: 2C 3C
+stock: 5C 8C ...
+"""
+
+
+def test_a_core_nobody_can_reach_is_opened_by_a_reconstruction() -> None:
+    assert _decide(CLOSED_CORE) == "reconstruct 4S S1 scout"
+    game = StarBattle()
+    state = game.parse_state(CLOSED_CORE)
+    after = game.apply(state, game.parse_move(state, "reconstruct 4S S1 scout"),
+                       random.Random(0))
+    assert (0, 0) in after.connections((0, -1))  # the spade now links S1 to the Core
+    assert ba.core_openings(state, 0) == {(0, -1): ("C", "D", "S")}
+    assert ba.core_openings(after, 0) == {}  # open now: nothing more to reconstruct
+
+
+# A's lone Scout on 5D links to the empty 7H (which it cannot yet pay to enter); 3D, next
+# to B, already holds two ships; both are beside B's ships
+LONE_SHIP = """
+phase: action
+player: A
+galaxy:
+  KC*[B:1S]  5D[A:1S]    7H
+  9S[B:2S]   3D[A:1D1S]  .
+homes: A=E1S1 B=S1
+hand A: 4C 6H
+hand B: 2C 3C
+stock: 5C 8C ...
+"""
+
+
+def test_a_lone_ship_beside_an_empty_system_gets_company() -> None:
+    assert _decide(LONE_SHIP) == "build 6H E1"
+    assert ba.build_value(False, False, True) > ba.build_value(False, True, False)

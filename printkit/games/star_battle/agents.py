@@ -1,13 +1,18 @@
 """The players ``printkit simulate`` puts at a Star Battle table.
 
-``beginner`` (the default) rates each legal move by a few rules of thumb a new player
-would use and makes the best one, paying with the cheapest card that will do:
+``beginner`` (the default) rates each action by a few rules of thumb a new player would
+use and makes the best one, paying with the cheapest card that will do (each action is
+rated once, not once per card that could pay for it: see
+:mod:`~printkit.games.star_battle.beginner_actions`):
 
 * Galaxy: lays the card where it links to most neighbours (both ways).
 * Home Base: a system it can build on (no club), of low value (cheap to build on), with
   many links, far from the other Home Bases.
 * Free Scout: always taken.
-* Build: worth a ship, a Dreadnought more, and more again next to an enemy.
+* Build: worth a ship, a Dreadnought more, and more again next to an enemy; much more
+  on a system whose only ship links to an empty system (the new ship can take it next
+  turn: a lone ship never leaves its system, so without this the empty systems a leader
+  needs for domination stay empty).
 * Move: into an empty system (a system gained, the Core above all), never leaving a system
   empty unless for the Core; between its own systems it only moves a ship that gets
   nearer (in moves) to a system it does not hold, so its fleet flows to the front.
@@ -17,8 +22,14 @@ would use and makes the best one, paying with the cheapest card that will do:
   beginner would rather fight an even battle than shuffle ships about; it attacks when
   that comes out ahead of building, and when nothing useful is left to do (no build, no
   system to take, no step towards the front) it fights its least bad battle anyway.
-* Reconstruction only when nothing else is legal; when trimming its hand, the lowest card
-  goes.
+* Reconstruction to open the Core: when another player's ships (or nobody's) sit on a
+  Core that none of its systems links to, it reconstructs a system of its own next to
+  the Core (one with a ship to spare, scrapping a Scout if it can) with a card whose suit
+  links to the Core, rated as highly as a system gained; a Core whose neighbours all
+  point away from it can be neither attacked nor entered, and its holder blocks
+  domination for ever.
+* Any other reconstruction only when nothing else is legal; when trimming its hand, the
+  lowest card goes.
 """
 
 from __future__ import annotations

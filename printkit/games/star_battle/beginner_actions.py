@@ -9,7 +9,7 @@ that gives a different ship).  The facts every rating needs (the systems next to
 enemy, each system's distance to the front) are worked out once per position.
 
 The move made is the one the rules of thumb in :mod:`printkit.games.star_battle.agents`
-rate highest, ties going to the move the engine lists first (its order is by card, then
+(and the values below) rate highest, ties going to the move the engine lists first (its order is by card, then
 builds, moves, battles and reconstructions, each by the mover's systems in reading
 order); it is one of the legal moves, built from the same rules the engine's
 :mod:`~printkit.games.star_battle.actions` follows.
@@ -44,6 +44,10 @@ DREADNOUGHT = 5.0
 """What a Dreadnought is worth beyond a Scout."""
 FRONT = 3.0
 """Building next to enemy ships."""
+GROW = 8.0
+"""Building on a system whose only ship is next to an empty system it links to: the new
+ship is free to take that system next turn (without it, a lone ship never leaves, and
+empty systems stay empty while the fleets grow elsewhere)."""
 SYSTEM = 20.0
 """A system gained or lost."""
 CORE_WORTH = 25.0
@@ -66,6 +70,11 @@ CARD = 0.05
 """The worth of a card's value: the cheapest card that does the job is spent."""
 LAST_RESORT = -100.0
 """A reconstruction (it scraps one of its own ships)."""
+OPEN_CORE = 20.0
+"""A reconstruction that turns a system next to the Galactic Core into one linking to it,
+when no system of the player's links to a Core it does not hold: otherwise a Core whose
+neighbours all point away from it can never be attacked nor entered, and a fleet sitting
+on it keeps the others from domination for ever."""
 
 Order = tuple[int, ...]
 """Where a move stands in the engine's list: card, kind of action, then the mover's
@@ -109,10 +118,37 @@ def shift_value(mine: System, target: System, player: int, ahead: dict[Cell, int
     return value + worth(target.cell)
 
 
-def build_value(dreadnought: bool, front: bool) -> float:
-    """A build's worth before the card."""
+def build_value(dreadnought: bool, front: bool, grow: bool = False) -> float:
+    """A build's worth before the card: ``front`` next to enemy ships, ``grow`` on a lone
+    ship that links to an empty system."""
     value = SHIP + (DREADNOUGHT if dreadnought else 0.0)
-    return value + (FRONT if front else 0.0)
+    return value + (FRONT if front else 0.0) + (GROW if grow else 0.0)
+
+
+def core_openings(state: StarBattleState, player: int) -> dict[Cell, tuple[str, ...]]:
+    """The player's systems next to the Galactic Core that a reconstruction would link
+    to it, each with the suits that would: only when the Core is not the player's and no
+    system of the player's links to it, and only systems with a ship to spare."""
+    index = state.index
+    core = index.get(CORE)
+    if core is None or core.owner == player:
+        return {}
+    found: dict[Cell, tuple[str, ...]] = {}
+    for step in REACH["D"]:
+        s = index.get(step)
+        if s is None or s.owner != player:
+            continue
+        back = (-step[0], -step[1])
+        if back in REACH[s.card.suit]:
+            return {}  # the player can reach the Core already
+        if s.ships > 1:
+            found[step] = tuple(suit for suit in "CDHS" if back in REACH[suit])
+    return found
+
+
+def scrapped(system: System) -> str:
+    """The ship a reconstruction opening the Core scraps: a Scout when there is one."""
+    return "scout" if system.scouts else "dreadnought"
 
 
 def distances(state: StarBattleState, player: int) -> dict[Cell, int]:
@@ -228,8 +264,10 @@ def choose_action(engine: StarBattle, state: StarBattleState) -> StarBattleMove 
     battle_card = hand.cheapest()
     for si, s in enumerate(own):
         rank, suit, cell = s.card.rank, s.card.suit, s.cell
+        out = links(state, s)
         if suit != "C":
             front = next_to_enemy(state, player, s)
+            grow = s.ships == 1 and any(t.owner == NO_PLAYER for t in out)
             if params.revision1:
                 choices = [(suit == "D", hand.cheapest(rank))]
             else:
@@ -237,9 +275,9 @@ def choose_action(engine: StarBattle, state: StarBattleState) -> StarBattleMove 
                            (False, hand.cheapest(rank, not_suit=suit))]
             for dreadnought, i in choices:
                 if i is not None and tokens[dreadnought]:
-                    best.offer(build_value(dreadnought, front) - CARD * cost[i], (i, 0, si),
-                               Build, cards[i], cell)
-        for ti, t in enumerate(links(state, s)):
+                    best.offer(build_value(dreadnought, front, grow) - CARD * cost[i],
+                               (i, 0, si), Build, cards[i], cell)
+        for ti, t in enumerate(out):
             if t.owner == NO_PLAYER or t.owner == player:
                 i = hand.cheapest(t.card.rank)
                 if i is not None:
@@ -250,10 +288,20 @@ def choose_action(engine: StarBattle, state: StarBattleState) -> StarBattleMove 
                 card = cards[battle_card]
                 best.offer(value, (battle_card, 2, si, ti), Battle, card, cell, t.cell)
                 fight.offer(value, (si, ti), Battle, card, cell, t.cell)
+    openings = core_openings(state, player)
+    for si, s in enumerate(own):
+        suits = openings.get(s.cell)
+        if suits:
+            found = [i for suit in suits if (i := hand.cheapest(suit=suit)) is not None]
+            if found:
+                i = min(found, key=lambda i: (cost[i], i))
+                kind = scrapped(s)
+                best.offer(OPEN_CORE - CARD * cost[i], (i, 3, si, int(kind == "scout")),
+                           Reconstruct, cards[i], s.cell, kind)
     keep_last = not params.allow_self_elimination and state.ships_in_play[player] == 1
     if own and battle_card is not None and not keep_last:
         first = own[0]
-        best.offer(LAST_RESORT - CARD * cost[battle_card], (battle_card, 3), Reconstruct,
+        best.offer(LAST_RESORT - CARD * cost[battle_card], (battle_card, 3, 0, 0), Reconstruct,
                    cards[battle_card], first.cell, first.kinds[0])
     if fight.move is not None and best.value < USEFUL:
         return fight.move  # nothing useful to do: fight rather than shuffle ships about
