@@ -10,6 +10,9 @@ engine's interface (notation, claims, refusals, results) on top.  What makes it 
 - every possible move is made once per game, and a position's list of legal moves
   (:class:`~printkit.games.stars_and_stripes.moves.MoveList`) keeps only what the position
   allows, making a move when it is asked for by index;
+- the cards each square allows a follower are a memo of the engine that follows the
+  playout (see ``_board_cells``), updated in place for the four squares around a card
+  placed, rather than a field copied into every position;
 - the generators are drawn from exactly as ``Random.shuffle`` and ``Random.randrange`` draw
   (the same calls of ``getrandbits``), without their Python-level helpers, so that a seed
   gives the games it gave before.
