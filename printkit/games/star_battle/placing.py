@@ -95,12 +95,12 @@ def frontier_of(state: StarBattleState) -> Frontier:
     return found
 
 
-def lay(state: StarBattleState, move: Place, placer: Player) -> StarBattleState:
-    """``state`` after ``move``: only a hand, the galaxy and the mover change (hands are
-    sorted, and stay sorted with a card taken out), and the next player holding cards lays
-    one, or, with every hand empty, Home Bases are chosen from the player after
-    ``placer`` on."""
-    mover, card, cell = state.mover, move.card, move.cell
+def lay(state: StarBattleState, card: Card, cell: Cell, placer: Player) -> StarBattleState:
+    """``state`` after the mover lays ``card`` at ``cell`` (the Core, or a cell of the
+    frontier): only a hand, the galaxy and the mover change (hands are sorted, and stay
+    sorted with a card taken out), and the next player holding cards lays one, or, with
+    every hand empty, Home Bases are chosen from the player after ``placer`` on."""
+    mover = state.mover
     hands = state.hands
     hand = hands[mover]
     at = hand.index(card)
@@ -157,7 +157,7 @@ class PlaceMoves(Sequence[StarBattleMove]):
     """Each of ``cards`` (in their order) at each cell of ``sides`` that the card's suit
     would connect to a neighbour, cells in reading order: made when asked for."""
 
-    __slots__ = ("_cards", "_ends", "_made", "_rows", "_sides", "_spots")
+    __slots__ = ("_cards", "_ends", "_given", "_made", "_rows", "_sides", "_spots")
 
     def __init__(self, sides: Frontier, cards: list[Card], rows: dict[Card, PlaceRow]) -> None:
         self._sides = sides
@@ -176,6 +176,7 @@ class PlaceMoves(Sequence[StarBattleMove]):
         self._ends = ends
         self._spots: dict[int, list[Key]] = {}
         self._made: list[StarBattleMove] | None = None
+        self._given: StarBattleMove | None = None
 
     def _keys(self, mask: int) -> list[Key]:
         """The keys of the frontier's cells a suit reaching ``mask`` may be laid on, in
@@ -214,7 +215,9 @@ class PlaceMoves(Sequence[StarBattleMove]):
         start = 0
         for card, end in zip(self._cards, ends, strict=True):
             if index < end:
-                return self._row(card)[self._keys(REACHES[card.suit])[index - start]]
+                move = self._row(card)[self._keys(REACHES[card.suit])[index - start]]
+                self._given = move
+                return move
             start = end
         raise AssertionError("unreachable: the index is below the last end")
 
@@ -230,6 +233,8 @@ class PlaceMoves(Sequence[StarBattleMove]):
         return iter(self._all())
 
     def __contains__(self, move: object) -> bool:
+        if move is self._given and move is not None:
+            return True  # the move handed out last
         if type(move) is not Place or move.card not in self._cards:
             return False
         cell = move.cell

@@ -135,6 +135,7 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
         self._place_rows: dict[Card, PlaceRow] = {}
         self._action_rows: dict[Card, CardRows] = {}
         self._homes: dict[Cell, ChooseHome] = Interned(ChooseHome)
+        self._cores: dict[Card, LayCore] = Interned(LayCore)
 
     # ------------------------------------------------------------------ basics
 
@@ -226,8 +227,9 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
         """The legal moves of a phase other than the galaxy's, as a list."""
         if phase == "core":
             hand = state.hands[state.mover]
-            top = max((c.table_value for c in hand), default=0)
-            return [LayCore(c) for c in distinct(hand) if c.table_value == top]
+            top = max(hand).rank if hand else 0  # cards sort by rank first, Ace low
+            cores = self._cores
+            return [cores[c] for c in distinct(hand) if c.rank == top]
         if phase == "home":
             taken = {h for h in state.homes if h is not None}
             homes = self._homes
@@ -285,14 +287,11 @@ class StarBattle(Game[StarBattleState, StarBattleMove, StarBattleParams]):
     def _play(self, state: StarBattleState, move: StarBattleMove,
               rng: random.Random) -> StarBattleState:
         if isinstance(move, Place):
-            return lay(state, move, self.placer)
-        work = Scratch(state)
+            return lay(state, move.card, move.cell, self.placer)
         if isinstance(move, LayCore):
-            work.hands[work.mover].remove(move.card)
-            work.systems[CORE] = System(CORE, move.card)
-            work.phase = "galaxy"
-            turns.next_placer(self, work)
-        elif isinstance(move, ChooseHome):
+            return lay(state, move.card, CORE, self.placer)
+        work = Scratch(state)
+        if isinstance(move, ChooseHome):
             turns.choose_home(self, work, move.cell, rng)
         elif isinstance(move, FreeScout):
             work.add_ship(move.cell, work.mover, "scout")

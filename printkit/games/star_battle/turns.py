@@ -1,4 +1,5 @@
-"""Playing Star Battle's moves after the galaxy is laid: Home Bases, the free Scout, the
+"""Playing Star Battle's moves after the galaxy is laid (laying it is
+:func:`printkit.games.star_battle.placing.lay`): Home Bases, the free Scout, the
 actions, the battles, victory, trimming hands, drawing and passing the turn.
 
 The rulings are those listed in :mod:`printkit.games.star_battle.rules`; this module does
@@ -36,18 +37,6 @@ class Table(Protocol):
     def build_kind(self, system: Card, discard: Card) -> ShipKind | None: ...
 
     def scouts_allowed(self, systems: dict[Cell, System], player: Player) -> bool: ...
-
-
-def next_placer(table: Table, work: Scratch) -> None:
-    """The next player holding cards lays one, or Home Bases are chosen."""
-    count = len(work.hands)
-    for k in range(1, count + 1):
-        p = (work.mover + k) % count
-        if work.hands[p]:
-            work.mover = p
-            return
-    work.phase = "home"
-    work.mover = (table.placer + 1) % count
 
 
 def choose_home(table: Table, work: Scratch, cell: Cell, rng: random.Random) -> None:
