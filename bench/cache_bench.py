@@ -38,31 +38,34 @@ Spellbook                   0.17 s              0.20 s              1 against 13
 Stars and Stripes (Trump)   0.80 s              0.90 s              2 against 83
 ==========================  ==================  ==================  =====================
 
-``python bench/build_times.py --builds 3 --now b33464a --against d8d607b`` (d8d607b: the
-commit before the whole kit was kept; b33464a: one with it, other helpers' work between
-them too), at a load average of 8 to 9, gave (wall / CPU seconds, medians of 3):
+``python bench/build_times.py --builds 3 --now d88e898 --against d8d607b`` (d8d607b: the
+commit before the whole kit was kept; d88e898: one with it and the commands' lazy imports,
+other helpers' work between them too), at a load average of 6 to 9, gave (wall / CPU
+seconds, medians of 3):
 
 ====================  ========  ===============  ===============  ===============  =========
 build, new process    code      first build      second build     --no-cache       kits
 ====================  ========  ===============  ===============  ===============  =========
-Stars and Stripes     d8d607b   10.09 / 1.93 s   5.14 / 0.92 s    7.08 / 1.75 s    identical
-Stars and Stripes     b33464a   9.01 / 2.00 s    1.23 / 0.20 s    7.29 / 1.79 s    identical
-I vant to be alone    d8d607b   5.94 / 1.97 s    2.89 / 0.89 s    5.69 / 1.83 s    identical
-I vant to be alone    b33464a   6.38 / 2.02 s    0.82 / 0.21 s    5.85 / 1.90 s    identical
-Stars and Bars        d8d607b   3.83 / 1.86 s    1.54 / 0.89 s    3.02 / 1.80 s    identical
-Stars and Bars        b33464a   4.19 / 2.05 s    0.47 / 0.20 s    3.97 / 1.93 s    identical
-Star Battle           d8d607b   9.00 / 2.50 s    3.77 / 0.98 s    7.63 / 2.27 s    identical
-Star Battle           b33464a   8.49 / 2.61 s    1.03 / 0.22 s    8.37 / 2.32 s    identical
-White Star            d8d607b   7.40 / 2.21 s    3.00 / 0.93 s    6.74 / 2.10 s    identical
-White Star            b33464a   8.62 / 2.39 s    0.91 / 0.21 s    6.66 / 2.11 s    identical
+Stars and Stripes     d8d607b   4.32 / 1.84 s    2.96 / 0.89 s    5.09 / 1.71 s    identical
+Stars and Stripes     d88e898   7.75 / 2.02 s    0.56 / 0.18 s    8.43 / 1.89 s    identical
+I vant to be alone    d8d607b   10.36 / 2.18 s   4.28 / 0.94 s    8.05 / 1.98 s    identical
+I vant to be alone    d88e898   9.49 / 2.20 s    1.06 / 0.18 s    8.50 / 2.03 s    identical
+Stars and Bars        d8d607b   8.46 / 2.11 s    4.00 / 0.99 s    6.77 / 1.95 s    identical
+Stars and Bars        d88e898   7.58 / 2.13 s    0.80 / 0.17 s    8.40 / 2.06 s    identical
+Star Battle           d8d607b   10.01 / 2.53 s   3.06 / 0.96 s    7.81 / 2.32 s    identical
+Star Battle           d88e898   10.47 / 2.63 s   1.03 / 0.19 s    9.48 / 2.37 s    identical
+White Star            d8d607b   8.66 / 2.25 s    3.79 / 0.96 s    8.34 / 2.06 s    identical
+White Star            d88e898   7.04 / 2.38 s    0.60 / 0.19 s    4.62 / 2.15 s    identical
 ====================  ========  ===============  ===============  ===============  =========
 
 A second build of an unchanged kit now writes the whole kit from the cache
 (:mod:`printkit.kit.wholekit`) after checking the files its build read; what it spends is
 starting Python, importing the command line, and writing and flushing the kit's files (the
 wall time above is mostly waiting for the disk and the other work on the machine).  The
-first build costs a little more CPU than before: it notes the files it reads and keeps the
-whole kit.
+first build costs a little more CPU than before (0.02 to 0.18 s here; ``--no-cache`` rose
+by 0.05 to 0.18 s too, so part of it is other work between the two commits): it notes the
+files it reads and keeps the whole kit.  The wall times swing with the load of the shared machine
+(two cores, six to nine processes running); the CPU seconds are steadier.
 
 ===========================  ====================  ====================  ==================
 PDF writers after one edit   with the cache        ``--no-cache``        pages composed
