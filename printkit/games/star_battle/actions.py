@@ -12,6 +12,7 @@ by the player's systems in reading order.
 from __future__ import annotations
 
 import functools
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from itertools import compress, repeat
 from operator import eq, itemgetter
@@ -163,6 +164,13 @@ class Actions:
                 found.append(cell)
         return found
 
+    def build_ranks(self, suit: str) -> list[int]:
+        """The ranks to beat of the builds a card of ``suit`` may pay for, as far as the
+        supply goes (the kind of ship depends on the suits), sorted."""
+        revision1, dreadnoughts, scouts = self.revision1, self.dreadnoughts, self.scouts
+        return sorted([rank for rank, _, system_suit in self.builds if (dreadnoughts if (
+            system_suit == "D" if revision1 else suit == system_suit) else scouts)])
+
     def shifts_for(self, card: Card) -> list[tuple[Cell, Cell, ShipKind]]:
         """The ship moves ``card`` pays for."""
         value = 14 if card.rank == 1 else card.rank
@@ -196,20 +204,34 @@ class ActionMoves(Sequence[StarBattleMove]):
         self._rows = rows
         fixed = len(actions.battles) + len(actions.scraps)
         ends: list[int] = []
-        # for each card, the builds and the ship moves it pays for
-        paid: list[tuple[list[Cell], list[tuple[Cell, Cell, ShipKind]]]] = []
         total = 0
-        builds, shifts = actions.builds, actions.shifts
+        # a card pays for the builds and moves whose rank its value beats: counted by
+        # bisection in the ranks, sorted, without listing them for every card
+        shift_ranks = sorted([rank for rank, _ in actions.shifts])
+        build_ranks: dict[str, list[int]] = {}  # by the paying card's suit
+        builds = actions.builds
         for card in cards:
-            built = actions.builds_for(card) if builds else []
-            shifted = actions.shifts_for(card) if shifts else []
-            paid.append((built, shifted))
-            total += fixed + len(built) + len(shifted)
+            value = 14 if card.rank == 1 else card.rank  # Card.discard_value
+            total += fixed + bisect_left(shift_ranks, value)
+            if builds:
+                ranks = build_ranks.get(card.suit)
+                if ranks is None:
+                    ranks = build_ranks[card.suit] = actions.build_ranks(card.suit)
+                total += bisect_left(ranks, value)
             ends.append(total)
-        self._paid = paid
         self._ends = ends
+        # each card's builds and ship moves, listed when asked for
+        self._paid: dict[int, tuple[list[Cell], list[tuple[Cell, Cell, ShipKind]]]] = {}
         self._made: list[StarBattleMove] | None = None
         self._given: StarBattleMove | None = None
+
+    def _paid_by(self, which: int) -> tuple[list[Cell], list[tuple[Cell, Cell, ShipKind]]]:
+        """The builds and the ship moves card number ``which`` pays for."""
+        found = self._paid.get(which)
+        if found is None:
+            card, actions = self._cards[which], self._actions
+            found = self._paid[which] = (actions.builds_for(card), actions.shifts_for(card))
+        return found
 
     def __len__(self) -> int:
         return self._ends[-1] if self._ends else 0
@@ -242,7 +264,7 @@ class ActionMoves(Sequence[StarBattleMove]):
     def _one(self, which: int, at: int) -> StarBattleMove:
         """The move at ``at`` among those card number ``which`` pays for."""
         actions, row = self._actions, _row(self._rows, self._cards[which])
-        builds, shifts = self._paid[which]
+        builds, shifts = self._paid_by(which)
         if at < len(builds):
             return row.build[builds[at]]
         at -= len(builds)
@@ -258,7 +280,8 @@ class ActionMoves(Sequence[StarBattleMove]):
         if made is None:
             made = self._made = []
             actions = self._actions
-            for card, (builds, shifts) in zip(self._cards, self._paid, strict=True):
+            for which, card in enumerate(self._cards):
+                builds, shifts = self._paid_by(which)
                 row = _row(self._rows, card)
                 made.extend(map(row.build.__getitem__, builds))
                 made.extend(map(row.move.__getitem__, shifts))
@@ -282,7 +305,7 @@ class ActionMoves(Sequence[StarBattleMove]):
         try:
             if action.card not in cards:
                 return False
-            builds, shifts = self._paid[cards.index(action.card)]
+            builds, shifts = self._paid_by(cards.index(action.card))
             actions = self._actions
             if kind is Build:
                 assert isinstance(action, Build)
