@@ -6,7 +6,8 @@ first one's files without reading the definition, drawing, or importing the draw
 kit is written, two entries are kept (:func:`remembered`):
 
 - under the request (the code's digest, the working folder, the game as named, the options
-  as given and the limits): the list of the files the build read;
+  as given, the limits and reportlab's settings in the environment): the list of the files
+  the build read;
 - under the request and the content of each of those files: the kit (its folder's name, its
   title, its files, the warnings and the steps).
 
@@ -19,7 +20,8 @@ opening it (a booklet template beside the definition), the names in each folder 
 read from are in the key too.  The files of printkit's package and of the game plugins'
 packages are covered by their code's digest instead.  A build that started a program (an
 installed font looked up through fontconfig) depends on the system, not only on files: its
-kit is not kept.
+kit is not kept; nor is one whose files changed while it was built (or just before: a file
+system's clock may be coarse), since it may have been made from what they held before.
 """
 
 from __future__ import annotations
