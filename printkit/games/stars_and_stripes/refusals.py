@@ -23,10 +23,10 @@ from printkit.games.stars_and_stripes.state import (
 from printkit.rules.base import NO_PLAYER, Player
 
 if TYPE_CHECKING:
-    from printkit.games.stars_and_stripes.rules import StarsAndStripes
+    from printkit.games.stars_and_stripes.core import Core
 
 
-def refusal_code(game: StarsAndStripes, state: StarsAndStripesState,
+def refusal_code(game: Core, state: StarsAndStripesState,
                  move: object) -> str | None:
     """A stable code from :data:`REASONS` saying why ``move`` is illegal, or None when
     ``legal_moves`` generates it."""
@@ -77,7 +77,7 @@ def refusal_code(game: StarsAndStripes, state: StarsAndStripesState,
     return None if len(moves) == 1 and moves[0] == PASS_MOVE else "must_act"
 
 
-def follower_square_code(game: StarsAndStripes, state: StarsAndStripesState, player: Player,
+def follower_square_code(game: Core, state: StarsAndStripesState, player: Player,
                          square: Square) -> str | None:
     """Why no follower of ``player`` may go on the empty ``square`` (None if one may)."""
     edge_mask = game.geometry.edge_mask[square]
