@@ -20,6 +20,10 @@ class Agent(ABC):
 
     name: ClassVar[str]
     description: ClassVar[str]
+    picks_from_moves: ClassVar[bool] = False
+    """True for an agent whose choice is always one of the very moves it is given (an item
+    of the sequence, as the random agent's is): the simulator then skips the membership
+    test it makes of any other agent's move."""
 
     @abstractmethod
     def choose(

@@ -16,6 +16,7 @@ class RandomAgent(Agent):
 
     name = "random"
     description = "uniformly random legal moves"
+    picks_from_moves = True
 
     def choose(
         self,

@@ -90,7 +90,9 @@ def play_game(
 
     Each move is checked against the legal moves the agent was given (the membership test
     :meth:`~printkit.rules.base.Game.apply` makes, without generating the moves again)
-    and then played; an agent's illegal move raises the engine's refusal.
+    and then played; an agent's illegal move raises the engine's refusal.  An agent that
+    declares :attr:`~printkit.rules.agentbase.Agent.picks_from_moves` (it returns an item
+    of the list itself, as the random agent does) is not checked: its move is in the list.
     """
     state = game.initial_state(chance)
     states = [state]
@@ -105,6 +107,8 @@ def play_game(
     key_of = game.progress_key if bound is not None else None
     seen: set[Any] = set()
     last_progress = 0
+    checked = not agent.picks_from_moves
+    keep = states.append
     while not is_terminal(state):
         if key_of is not None:
             key = key_of(state)
@@ -122,10 +126,10 @@ def play_game(
                 + game.format_state(state)
             )
         move = choose(game, state, moves, chance, rng)
-        if (move if plain is None else plain(state, move)) not in moves:
+        if checked and (move if plain is None else plain(state, move)) not in moves:
             raise game.refusal(state, move)
         state = play(state, move, chance)
-        states.append(state)
+        keep(state)
         if deal_number is not None and (deal := deal_number(state)) is not None and (
                 deal > deals_allowed):
             return GameRecord(tuple(states), capped=True, cap="deals")
