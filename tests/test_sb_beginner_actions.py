@@ -56,18 +56,19 @@ def listed_choice(game: StarBattle, state: StarBattleState,
     index = state.index
     ahead = ba.distances(state, player)
     openings = ba.core_openings(state, player)
+    lonely = {s.cell for s in state.galaxy if s.owner == player and s.ships == 1 and any(
+        index[c].owner == NO_PLAYER for c in state.connections(s.cell))}
     best, top = moves[0], float("-inf")
     fight, fiercest = None, float("-inf")
     for move in moves:
         if isinstance(move, Build):
             kind = game.build_kind(index[move.cell].card, move.card)
-            system = index[move.cell]
-            grow = system.ships == 1 and any(
-                index[c].owner == NO_PLAYER for c in state.connections(move.cell))
             value = ba.build_value(kind == "dreadnought",
-                                   ba.next_to_enemy(state, player, system), grow)
+                                   ba.next_to_enemy(state, player, index[move.cell]),
+                                   move.cell in lonely)
         elif isinstance(move, MoveShip):
-            value = ba.shift_value(index[move.source], index[move.target], player, ahead)
+            value = ba.shift_value(index[move.source], index[move.target], player, ahead,
+                                   lonely)
         elif isinstance(move, Battle):
             value = ba.battle_value(state, index[move.source], index[move.target])
         else:
@@ -147,9 +148,9 @@ def test_distances_lead_to_the_front() -> None:
                 assert all(c not in ahead for c in state.connections(cell))
 
 
-def _decide(text: str) -> str:
+def _decide(text: str, **options: object) -> str:
     """The beginner's action in the position ``text``, in notation."""
-    game = StarBattle()
+    game = StarBattle(StarBattleParams(**options))  # type: ignore[arg-type]
     state = game.parse_state(text)
     moves = game.legal_moves(state)
     move = make_agent("beginner", game).choose(game, state, moves, random.Random(0),
@@ -202,3 +203,25 @@ stock: 5C 8C ...
 def test_a_lone_ship_beside_an_empty_system_gets_company() -> None:
     assert _decide(LONE_SHIP) == "build 6H E1"
     assert ba.build_value(False, False, True) > ba.build_value(False, True, False)
+
+
+# A's lone Scout on 7C (clubs: no ship is built there) links to the empty 8H; A has no
+# Scout token left and no card that builds on 3D (2C is too low, 9H would build a Scout);
+# B's Scouts on 9S are not its last ships
+LONE_CLUB = """
+phase: action
+player: A
+galaxy:
+  KC*       7C[A:1S]    8H
+  9S[B:2S]  3D[A:1D2S]  .
+  .         .           4S[B:1S]
+homes: A=E1S1 B=S1
+hand A: 2C 9H
+hand B: 2D 3C
+stock: 5C 8C ...
+"""
+
+
+def test_a_lone_ship_beside_an_empty_system_is_joined_rather_than_a_battle_fought() -> None:
+    # 3D is no nearer the empty systems than 7C is: only the lone ship's need moves it
+    assert _decide(LONE_CLUB, ships_per_player=3) == "move 9H E1S1>E1 dreadnought"

@@ -10,12 +10,14 @@ rated once, not once per card that could pay for it: see
   many links, far from the other Home Bases.
 * Free Scout: always taken.
 * Build: worth a ship, a Dreadnought more, and more again next to an enemy; much more
-  on a system whose only ship links to an empty system (the new ship can take it next
-  turn: a lone ship never leaves its system, so without this the empty systems a leader
-  needs for domination stay empty).
+  on a system whose only ship links to an empty system (the lone ship can then take it:
+  a lone ship never leaves its system, so without this the empty systems a leader needs
+  for domination stay empty).
 * Move: into an empty system (a system gained, the Core above all), never leaving a system
-  empty unless for the Core; between its own systems it only moves a ship that gets
-  nearer (in moves) to a system it does not hold, so its fleet flows to the front.
+  empty unless for the Core; between its own systems it moves a ship to keep company
+  with a lone ship next to an empty system (worth as much as the build above), and
+  otherwise only a ship that gets nearer (in moves) to a system it does not hold, so its
+  fleet flows to the front.
 * Battle: the expected ships destroyed on each side (a Scout falls half the time, a
   Dreadnought a quarter), plus the chance of emptying the enemy system, or of wiping that
   enemy out, less the chance of losing its own system, and a little more because a

@@ -9,15 +9,15 @@ that gives a different ship).  The facts every rating needs (the systems next to
 enemy, each system's distance to the front) are worked out once per position.
 
 The move made is the one the rules of thumb in :mod:`printkit.games.star_battle.agents`
-(and the values below) rate highest, ties going to the move the engine lists first (its order is by card, then
-builds, moves, battles and reconstructions, each by the mover's systems in reading
-order); it is one of the legal moves, built from the same rules the engine's
-:mod:`~printkit.games.star_battle.actions` follows.
+(with the values below) rate highest, ties going to the move the engine lists first
+(its order is by card, then builds, moves, battles and reconstructions, each by the
+mover's systems in reading order); it is one of the legal moves, built from the same
+rules the engine's :mod:`~printkit.games.star_battle.actions` follows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from typing import TYPE_CHECKING, Any
 
 from printkit.games.star_battle.state import (
@@ -45,9 +45,9 @@ DREADNOUGHT = 5.0
 FRONT = 3.0
 """Building next to enemy ships."""
 GROW = 8.0
-"""Building on a system whose only ship is next to an empty system it links to: the new
-ship is free to take that system next turn (without it, a lone ship never leaves, and
-empty systems stay empty while the fleets grow elsewhere)."""
+"""Building on a system whose only ship links to an empty system, or moving a ship there:
+the ship that was alone is then free to take that system (a lone ship never leaves its
+system, so without this, empty systems stay empty while the fleets grow elsewhere)."""
 SYSTEM = 20.0
 """A system gained or lost."""
 CORE_WORTH = 25.0
@@ -107,11 +107,15 @@ def battle_value(state: StarBattleState, mine: System, theirs: System) -> float:
     return value
 
 
-def shift_value(mine: System, target: System, player: int, ahead: dict[Cell, int]) -> float:
-    """A ship's move from ``mine`` to ``target`` (empty or its own) before the card."""
+def shift_value(mine: System, target: System, player: int, ahead: dict[Cell, int],
+                lonely: Set[Cell]) -> float:
+    """A ship's move from ``mine`` to ``target`` (empty or its own) before the card;
+    ``lonely`` are the player's systems whose only ship links to an empty system."""
     value = 0.0
     if mine.ships == 1:  # the system would be left empty
         value -= worth(mine.cell)
+    if target.cell in lonely:  # company for a ship that can then take a system
+        return value + GROW
     if target.owner == player:  # worth something only on the way to the front
         closer = ahead.get(target.cell, FAR) < ahead.get(mine.cell, FAR)
         return value + (REINFORCE if closer else 0.0)
@@ -262,12 +266,15 @@ def choose_action(engine: StarBattle, state: StarBattleState) -> StarBattleMove 
               False: scouts is None or scouts > 0}
     best, fight = Choice(), Choice()
     battle_card = hand.cheapest()
+    outs = [links(state, s) for s in own]
+    lonely = {s.cell for s, out in zip(own, outs, strict=True)
+              if s.ships == 1 and any(t.owner == NO_PLAYER for t in out)}
     for si, s in enumerate(own):
         rank, suit, cell = s.card.rank, s.card.suit, s.cell
-        out = links(state, s)
+        out = outs[si]
         if suit != "C":
             front = next_to_enemy(state, player, s)
-            grow = s.ships == 1 and any(t.owner == NO_PLAYER for t in out)
+            grow = cell in lonely
             if params.revision1:
                 choices = [(suit == "D", hand.cheapest(rank))]
             else:
@@ -281,7 +288,7 @@ def choose_action(engine: StarBattle, state: StarBattleState) -> StarBattleMove 
             if t.owner == NO_PLAYER or t.owner == player:
                 i = hand.cheapest(t.card.rank)
                 if i is not None:
-                    best.offer(shift_value(s, t, player, ahead) - CARD * cost[i],
+                    best.offer(shift_value(s, t, player, ahead, lonely) - CARD * cost[i],
                                (i, 1, si, ti), MoveShip, cards[i], cell, t.cell, s.kinds[0])
             elif battle_card is not None:
                 value = battle_value(state, s, t) - CARD * cost[battle_card]
