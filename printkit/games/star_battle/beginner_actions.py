@@ -6,7 +6,8 @@ same action over and over.  Here the actions are read from the position itself (
 mover's systems and the links out of them) and each is rated once; the card is chosen
 afterwards, the cheapest one that pays for it (for a build, the cheapest of each suit
 that gives a different ship).  The facts every rating needs (the systems next to an
-enemy, each system's distance to the front) are worked out once per position.
+enemy, each system's distance to the front, the lone ships beside an empty system, the
+systems that would open a Core nobody reaches) are worked out once per position.
 
 The move made is the one the rules of thumb in :mod:`printkit.games.star_battle.agents`
 (with the values below) rate highest, ties going to the move the engine lists first
@@ -29,6 +30,7 @@ from printkit.games.star_battle.state import (
     Cell,
     MoveShip,
     Reconstruct,
+    ShipKind,
     StarBattleMove,
     StarBattleState,
     System,
@@ -150,7 +152,7 @@ def core_openings(state: StarBattleState, player: int) -> dict[Cell, tuple[str, 
     return found
 
 
-def scrapped(system: System) -> str:
+def scrapped(system: System) -> ShipKind:
     """The ship a reconstruction opening the Core scraps: a Scout when there is one."""
     return "scout" if system.scouts else "dreadnought"
 
