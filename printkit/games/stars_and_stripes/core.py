@@ -7,7 +7,9 @@ engine's interface (notation, claims, refusals, results) on top.  What makes it 
 - a position is a named tuple whose derived fields (occupied squares, independents, the
   squares each player's followers reach, the independent spots, the hands as bit masks)
   are updated by each move for the mover alone and never recomputed;
-- every possible move is made once per game, and a position's list of legal moves
+- every possible move is made once per game; a position without independent spots (most
+  positions of a small board) lists its few legal moves as a plain tuple, whose length and
+  items cost no Python call, and any other position's list
   (:class:`~printkit.games.stars_and_stripes.moves.MoveList`) keeps only what the position
   allows, making a move when it is asked for by index;
 - the cards each square allows a follower are a memo of the engine that follows the
@@ -25,7 +27,7 @@ from bisect import bisect_left, bisect_right, insort
 from collections.abc import Sequence
 from functools import cached_property
 
-from printkit.games.stars_and_stripes import notation
+from printkit.games.stars_and_stripes import notation, positions
 from printkit.games.stars_and_stripes.state import (
     EMPTY,
     EMPTY_MOVES,
@@ -53,6 +55,8 @@ _new = tuple.__new__
 """Makes a state from its fields without the named tuple's own ``__new__`` (a Python
 function): states are made once per move."""
 _Random = random.Random
+PASS_ONLY: tuple[StarsAndStripesMove, ...] = (PASS_MOVE,)
+"""The legal moves of a player who can do nothing else."""
 _object_new = object.__new__
 
 
@@ -109,8 +113,9 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             tuple(self._exchange_moves[q] for q in others) for others in self._others)
         """Per mover: an exchange with every other player, in seating order."""
         self._card_text = notation.card_texts(p.decks)
-        self._cache: MoveList = EMPTY_MOVES
-        """The legal moves last listed (for the position ``position``)."""
+        self._listed: StarsAndStripesState | None = None
+        self._cache: Sequence[StarsAndStripesMove] = EMPTY_MOVES
+        """The legal moves last listed, and the position ``_listed`` they are for."""
         board = [EMPTY] * (self.size * self.size)
         board[self.centre] = TRUMP
         self._empty_board = board
@@ -158,24 +163,8 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
 
         Nothing is checked: :meth:`parse_state` is the way to build a position from text.
         """
-        geo = self.geometry
-        occupied = sum(1 << s for s, c in enumerate(cells) if c != EMPTY)
-        owned = sum(followers)  # the players' masks never overlap
-        independents = sum(1 << s for s, c in enumerate(cells) if c >= 0) & ~owned
-        reach, touch = [], []
-        for mask in followers:
-            edge = contact = 0
-            for s in squares_of(mask):
-                edge |= geo.edge_mask[s]
-                contact |= self.contact_mask[s]
-            reach.append(edge)
-            touch.append(contact)
-        free = tuple(s for s in range(len(cells)) if not geo.closed_king_mask[s] & occupied)
-        reached = tuple(reach)
-        return StarsAndStripesState(
-            cells, followers, hands, to_move, first, placed, turn, holder, occupied,
-            independents, reached, tuple(touch) if self._corner else reached, free,
-            sum(1 << s for s in free), tuple(hand_mask(hand) for hand in hands))
+        return positions.build_state(self.geometry, self.contact_mask, self._corner, cells,
+                                     followers, hands, to_move, first, placed, turn, holder)
 
     def allow_of(self, cells: tuple[int, ...]) -> list[int]:
         """Per square of the board ``cells``: the cards a follower may take there under the
@@ -275,10 +264,13 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             todo = (todo | (edge_mask[low.bit_length() - 1] & loose)) & ~group
         return group
 
-    def legal_moves(self, state: StarsAndStripesState) -> MoveList:
-        cache = self._cache
-        if cache.position is state:
-            return cache  # the same position again (``apply`` asks after the caller)
+    def legal_moves(self, state: StarsAndStripesState) -> Sequence[StarsAndStripesMove]:
+        """The legal moves: a tuple when the position allows no independent (most positions
+        of a small board, with a few follower placements and the exchanges), whose length
+        and items cost no Python call; else a :class:`MoveList`, which makes a move only
+        when asked for it (a position with independents has dozens of moves)."""
+        if self._listed is state:
+            return self._cache  # the same position again (``apply`` asks after the caller)
         (cells, _, hands, player, _, _, _, holder, occupied, _, reach, touch, free, _,
          held) = state
         if player < 0:
@@ -288,41 +280,61 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         if hand is None:
             hand = self.pool(state)
             mine = hand_mask(hand)
-        fits: dict[Square, int] = {}
-        count = 0
+        self._listed = state
+        if not hand:
+            self._cache = PASS_ONLY
+            return PASS_ONLY
         tail: Sequence[StarsAndStripesMove]
-        if hand:
-            candidates = reach[player] & ~occupied
-            for other in self._others[player]:
-                candidates &= ~touch[other]
-            if holder == player:  # the Trump's holder places any card it holds
-                if candidates:
-                    fits = dict.fromkeys(squares_of(candidates), mine)
-                    count = len(fits) * len(hand)
-            else:
-                if holder >= 0 and self._forbid:
-                    candidates &= ~self._trump_adjacent
-                allow = self._allow if cells is self._board_cells else self.allow_of(cells)
+        if hands[player] is None:
+            tail = ()
+        elif min(held) > 0:  # every hand known and holding a card
+            tail = self._exchanges[player]
+        else:
+            tail = tuple([self._exchange_moves[q] for q in self._others[player] if hands[q]])
+        candidates = reach[player] & ~occupied
+        for other in self._others[player]:
+            candidates &= ~touch[other]
+        if holder != player:
+            if holder >= 0 and self._forbid:
+                candidates &= ~self._trump_adjacent
+            allow = self._allow if cells is self._board_cells else self.allow_of(cells)
+            if not free:  # followers and exchanges only: a tuple
+                rows = self._follower_rows
+                listed: list[StarsAndStripesMove] = []
+                append = listed.append
                 while candidates:
                     low = candidates & -candidates
                     candidates ^= low
                     square = low.bit_length() - 1
                     allowed = allow[square] & mine
                     if allowed:
-                        fits[square] = allowed
-                        count += allowed.bit_count()
-            if hands[player] is None:
-                tail = ()
-            elif min(held) > 0:  # every hand known and holding a card
-                tail = self._exchanges[player]
-            else:
-                tail = tuple([self._exchange_moves[q] for q in self._others[player]
-                              if hands[q]])
+                        row = rows[square]
+                        while allowed:
+                            low = allowed & -allowed
+                            append(row[low.bit_length() - 1])
+                            allowed ^= low
+                if listed:
+                    listed += tail
+                    small: Sequence[StarsAndStripesMove] = tuple(listed)
+                else:
+                    small = tail or PASS_ONLY
+                self._cache = small
+                return small
+            fits: dict[Square, int] = {}
+            count = 0
+            while candidates:
+                low = candidates & -candidates
+                candidates ^= low
+                square = low.bit_length() - 1
+                allowed = allow[square] & mine
+                if allowed:
+                    fits[square] = allowed
+                    count += allowed.bit_count()
+        else:  # the Trump's holder places any card it holds
+            fits = dict.fromkeys(squares_of(candidates), mine)
+            count = len(fits) * len(hand)
             if not count and not free and not tail:
-                tail = (PASS_MOVE,)
-        else:
-            free = ()
-            tail = (PASS_MOVE,)
+                tail = PASS_ONLY
         # MoveList(...) without calling the class (see its notes)
         moves = _object_new(MoveList)
         moves.fits = fits
