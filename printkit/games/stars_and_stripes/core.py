@@ -84,6 +84,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         self.contact_mask: tuple[int, ...] = geo.king_mask if self._corner else geo.edge_mask
         """Per square: the squares another player's follower may not occupy when a follower
         goes there (edge neighbours, or all eight under ``edge_and_corner``)."""
+        self._edge, self._edge_mask, self._closed = geo.edge, geo.edge_mask, geo.closed_king_mask
         self._trump_bit = 1 << geo.centre
         self._trump_adjacent = geo.edge_mask[geo.centre]
         self._all_cards = (1 << self.n_cards) - 1
@@ -275,22 +276,24 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
          held) = state
         if player < 0:
             return EMPTY_MOVES
-        hand = hands[player]
-        mine = held[player]
-        if hand is None:
-            hand = self.pool(state)
-            mine = hand_mask(hand)
         self._listed = state
-        if not hand:
-            self._cache = PASS_ONLY
-            return PASS_ONLY
+        mine = held[player]  # -1 for an unknown hand, 0 for an empty one
+        hand: Sequence[Card]
         tail: Sequence[StarsAndStripesMove]
-        if hands[player] is None:
-            tail = ()
-        elif min(held) > 0:  # every hand known and holding a card
-            tail = self._exchanges[player]
+        if mine > 0:
+            hand = hands[player] or ()
+            if min(held) > 0:  # every hand known and holding a card
+                tail = self._exchanges[player]
+            else:
+                tail = tuple([self._exchange_moves[q] for q in self._others[player]
+                              if hands[q]])
         else:
-            tail = tuple([self._exchange_moves[q] for q in self._others[player] if hands[q]])
+            hand = () if mine == 0 else self.pool(state)
+            if not hand:
+                self._cache = PASS_ONLY
+                return PASS_ONLY
+            mine = hand_mask(hand)
+            tail = ()
         candidates = reach[player] & ~occupied
         for other in self._others[player]:
             candidates &= ~touch[other]
@@ -371,7 +374,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
                 board[square] = card
                 allow = self._allow
                 fit = self._fit_of[card]
-                for near in self.geometry.edge[square]:
+                for near in self._edge[square]:
                     allow[near] &= fit
                 cells = self._board_cells = tuple(board)
             else:
@@ -381,7 +384,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             bit = 1 << square
             occupied |= bit
             if kind == FOLLOWER:
-                edge_mask = self.geometry.edge_mask
+                edge_mask = self._edge_mask
                 grow = edge_mask[square]
                 gained = bit
                 if grow & independents:  # a flood fill through the independents reached
@@ -416,7 +419,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
                     reach = touch = tuple(new_reach)
             else:
                 independents |= bit
-            dead = self.geometry.closed_king_mask[square] & free_mask
+            dead = self._closed[square] & free_mask
             if dead:
                 free_mask ^= dead
                 if free_mask:
