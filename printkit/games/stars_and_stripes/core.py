@@ -57,6 +57,10 @@ function): states are made once per move."""
 _Random = random.Random
 PASS_ONLY: tuple[StarsAndStripesMove, ...] = (PASS_MOVE,)
 """The legal moves of a player who can do nothing else."""
+SMALL_HAND = 12
+"""The largest deal whose positions without independent spots list their moves as a tuple
+(the 7x7 board's 8 cards give a few follower placements; the 15x15 board's 35 give dozens,
+which cost more to list, about 3% in A/B runs, than the lazy list costs to index)."""
 _object_new = object.__new__
 
 
@@ -114,6 +118,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             tuple(self._exchange_moves[q] for q in others) for others in self._others)
         """Per mover: an exchange with every other player, in seating order."""
         self._card_text = notation.card_texts(p.decks)
+        self._short_lists = self.cards_per_player <= SMALL_HAND
         self._listed: StarsAndStripesState | None = None
         self._cache: Sequence[StarsAndStripesMove] = EMPTY_MOVES
         """The legal moves last listed, and the position ``_listed`` they are for."""
@@ -301,7 +306,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             if holder >= 0 and self._forbid:
                 candidates &= ~self._trump_adjacent
             allow = self._allow if cells is self._board_cells else self.allow_of(cells)
-            if not free:  # followers and exchanges only: a tuple
+            if not free and self._short_lists:  # a few followers and the exchanges
                 rows = self._follower_rows
                 listed: list[StarsAndStripesMove] = []
                 append = listed.append
@@ -336,8 +341,8 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         else:  # the Trump's holder places any card it holds
             fits = dict.fromkeys(squares_of(candidates), mine)
             count = len(fits) * len(hand)
-            if not count and not free and not tail:
-                tail = PASS_ONLY
+        if not count and not free and not tail:
+            tail = PASS_ONLY
         # MoveList(...) without calling the class (see its notes)
         moves = _object_new(MoveList)
         moves.fits = fits
