@@ -1,15 +1,17 @@
-"""What a build read: every file it opened, and whether it started a program.
+"""What a rendering read: every file it opened, how each looked, and whether it started a
+program.  One recorder serves the build, which keeps a whole kit (:mod:`printkit.kit.wholekit`)
+under the content of every file it read, and the preview (:mod:`printkit.preview.reads`),
+which watches those files and rebuilds when one changes.
 
-A whole kit is kept in the cache (:mod:`printkit.kit.wholekit`) under the content of every
-file its build read, so the build notes them as it goes.  The notes come from Python's audit
-events (:func:`sys.addaudithook`, installed on first use): every ``open`` goes through them
-whoever opens, so the definition, its tables, images and fonts, the booklet's templates and
-the libraries' own data files are all noted without each reader having to say so.  Python
-modules are left out (their code is in the key as the code's digest).  A build that starts
-a program (``fc-list``, to find an installed font) depends on more than its files, and is
-marked so (:attr:`Recorder.ran`), unless the program is one :mod:`ctypes` asks where the C
-library is or one an installed distribution ships (:data:`HARMLESS_PROGRAMS`).  Only the
-thread that records is noted; outside a recording the hook returns at once.
+The notes come from Python's audit events (:func:`sys.addaudithook`, installed once, on
+first use): every ``open`` goes through them whoever opens, so the definition, its tables,
+images and fonts, the booklet's templates and the libraries' own data files are all noted
+without each reader having to say so.  Python modules are left out (their code is in the
+cache keys as the code's digest).  A build that starts a program (``fc-list``, to find an
+installed font) depends on more than its files, and is marked so (:attr:`Recorder.ran`),
+unless the program is one :mod:`ctypes` asks where the C library is or one an installed
+distribution ships (:data:`HARMLESS_PROGRAMS`).  Only the thread that records is noted;
+outside a recording the hook returns at once.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import functools
 import os
 import site
+import stat
 import sys
 import sysconfig
 import threading
@@ -43,12 +46,28 @@ _INSTALLED = threading.Event()
 _INSTALLING = threading.Lock()
 
 
+Stamp = tuple[int, int, int]
+"""How a file looked: modification time in nanoseconds, size, inode."""
+
+
+def stamp(path: str) -> Stamp | None:
+    """How the regular file ``path`` looks now (``None``: not there or not a regular file)."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(found.st_mode):
+        return None
+    return (found.st_mtime_ns, found.st_size, found.st_ino)
+
+
 @dataclass
 class Recorder:
     """What a :func:`recording` has noted so far."""
 
-    files: set[str] = field(default_factory=set)
-    """Absolute paths of the files opened for reading (Python code left out)."""
+    files: dict[str, Stamp | None] = field(default_factory=dict)
+    """Absolute path of each file opened for reading (Python code left out), and how it
+    looked just before it was read (``None``: not there, or not a regular file)."""
     missing: set[Path] = field(default_factory=set)
     """Files a definition named that were not there."""
     ran: bool = False
@@ -78,7 +97,7 @@ def _audit(event: str, args: tuple[object, ...]) -> None:
     except Exception:
         return
     if not name.endswith(_PYTHON_CODE):
-        recorder.files.add(name)
+        recorder.files[name] = stamp(name)
 
 
 def _harmless(event: str, args: tuple[object, ...]) -> bool:

@@ -1,12 +1,10 @@
 """Which files a rendering read, so that the preview watches those and nothing else.
 
 Inside :func:`recording`, every file the current thread opens for reading is noted with how
-it looked just before it was read (change time, size, inode).  The notes come from Python's
-audit events (:func:`sys.addaudithook`, installed once, on first use): every ``open`` goes
-through them whoever opens, so the definition, its data tables, fonts, icons and images,
-and the booklet template with everything it includes are all noted without each reader
-having to report.  Python modules imported meanwhile are left out.  Outside a recording
-the hook returns at once.
+it looked just before it was read (modification time, size, inode), by the recorder a build
+uses too (:mod:`printkit.kit.kitreads`): the definition, its data tables, fonts, icons and
+images, and the booklet template with everything it includes, without each reader having
+to report.
 
 A file that a definition names but that is not there is noted as missing
 (:data:`printkit.definition.files.missing_files` collects those), so that the preview also
@@ -16,64 +14,15 @@ rebuilds when it appears.
 from __future__ import annotations
 
 import os
-import stat
-import sys
-import threading
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.definition.files import missing_files
+from printkit.kit import kitreads
+from printkit.kit.kitreads import Stamp, stamp
 
-Stamp = tuple[int, int, int]
-"""How a file looked: change time in nanoseconds, size, inode."""
-
-_PYTHON_CODE = (".py", ".pyc", ".so")
-_WRITING = os.O_WRONLY | os.O_RDWR
-_FILES: ContextVar[dict[str, Stamp] | None] = ContextVar("printkit_preview_reads",
-                                                          default=None)
-_INSTALLED = threading.Event()
-_INSTALLING = threading.Lock()
-
-
-def stamp(path: str) -> Stamp | None:
-    """How the regular file ``path`` looks now (``None``: not there or not a regular file)."""
-    try:
-        found = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    if not stat.S_ISREG(found.st_mode):
-        return None
-    return (found.st_mtime_ns, found.st_size, found.st_ino)
-
-
-def _audit(event: str, args: tuple[object, ...]) -> None:
-    """The audit hook: note a file opened for reading while a recording is on."""
-    if event != "open":
-        return
-    files = _FILES.get()
-    if files is None:
-        return
-    try:  # an exception here would fail the open itself: ignore anything odd
-        path, _mode, flags = args
-        if isinstance(path, int) or not isinstance(flags, int) or flags & _WRITING:
-            return
-        name = os.path.abspath(os.fsdecode(path))  # type: ignore[arg-type]
-    except Exception:
-        return
-    if not name.endswith(_PYTHON_CODE):
-        found = stamp(name)
-        if found is not None:
-            files[name] = found
-
-
-def _install() -> None:
-    with _INSTALLING:
-        if not _INSTALLED.is_set():
-            sys.addaudithook(_audit)
-            _INSTALLED.set()
+__all__ = ["Reads", "Recorder", "Stamp", "recording", "stamp"]
 
 
 @dataclass(frozen=True)
@@ -128,24 +77,26 @@ def _nearest_folder(path: str) -> str:
     return folder
 
 
-@dataclass
 class Recorder:
-    """What a :func:`recording` has noted so far."""
+    """What a :func:`recording` has noted so far: the build's recorder, read for the
+    preview."""
 
-    files: dict[str, Stamp] = field(default_factory=dict)
-    missing: set[Path] = field(default_factory=set)
+    def __init__(self, noted: kitreads.Recorder) -> None:
+        self._noted = noted
 
     def also_missing(self, paths: Iterable[Path]) -> None:
         """Note ``paths`` as missing, those of them that are not there."""
-        self.missing.update(p for p in paths if not os.path.exists(p))
+        self._noted.missing.update(p for p in paths if not os.path.exists(p))
 
     def reads(self, within: Iterable[Path]) -> Reads:
         """The notes about files inside the folders ``within``, frozen (what else was read,
-        such as package metadata or a shipped font, is not the definition's to change)."""
+        such as package metadata or a shipped font, is not the definition's to change); a
+        file that was not there or not a regular file when it was opened is left out."""
         roots = tuple({os.path.join(way(folder), "") for folder in within
                        for way in (os.path.abspath, os.path.realpath)})
-        files = {path: was for path, was in self.files.items() if path.startswith(roots)}
-        missing = {os.path.abspath(p) for p in self.missing} - files.keys()
+        files = {path: was for path, was in self._noted.files.items()
+                 if was is not None and path.startswith(roots)}
+        missing = {os.path.abspath(p) for p in self._noted.missing} - files.keys()
         return Reads(files, frozenset(missing))
 
 
@@ -153,12 +104,5 @@ class Recorder:
 def recording() -> Iterator[Recorder]:
     """Note every file this thread reads, and every named file it misses, until the block
     ends."""
-    _install()
-    recorder = Recorder()
-    files_token = _FILES.set(recorder.files)
-    missing_token = missing_files.set(recorder.missing)
-    try:
-        yield recorder
-    finally:
-        missing_files.reset(missing_token)
-        _FILES.reset(files_token)
+    with kitreads.recording() as noted:
+        yield Recorder(noted)
