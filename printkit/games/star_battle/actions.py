@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import functools
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress, repeat
 from operator import eq, itemgetter
-from typing import Generic, TypeVar, overload
+from typing import Generic, TypeVar
 
+from printkit.games.star_battle.segments import CardRuns
 from printkit.games.star_battle.state import (
     PASS,
     REACH,
@@ -191,16 +192,15 @@ def _row(rows: dict[Card, CardRows], card: Card) -> CardRows:
     return row
 
 
-class ActionMoves(Sequence[StarBattleMove]):
+class ActionMoves(CardRuns):
     """The mover's actions paid for by each of ``cards`` (in their order): by card, then
     builds, moves, battles and reconstructions.  Its length is counted and a move is made
     when asked for; the whole list only when it is walked."""
 
-    __slots__ = ("_actions", "_cards", "_ends", "_given", "_made", "_paid", "_rows")
+    __slots__ = ("_actions", "_paid", "_rows")
 
     def __init__(self, actions: Actions, cards: list[Card], rows: dict[Card, CardRows]) -> None:
         self._actions = actions
-        self._cards = cards
         self._rows = rows
         fixed = len(actions.battles) + len(actions.scraps)
         ends: list[int] = []
@@ -219,11 +219,9 @@ class ActionMoves(Sequence[StarBattleMove]):
                     ranks = build_ranks[card.suit] = actions.build_ranks(card.suit)
                 total += bisect_left(ranks, value)
             ends.append(total)
-        self._ends = ends
+        super().__init__(cards, ends)
         # each card's builds and ship moves, listed when asked for
         self._paid: dict[int, tuple[list[Cell], list[tuple[Cell, Cell, ShipKind]]]] = {}
-        self._made: list[StarBattleMove] | None = None
-        self._given: StarBattleMove | None = None
 
     def _paid_by(self, which: int) -> tuple[list[Cell], list[tuple[Cell, Cell, ShipKind]]]:
         """The builds and the ship moves card number ``which`` pays for."""
@@ -232,34 +230,6 @@ class ActionMoves(Sequence[StarBattleMove]):
             card, actions = self._cards[which], self._actions
             found = self._paid[which] = (actions.builds_for(card), actions.shifts_for(card))
         return found
-
-    def __len__(self) -> int:
-        return self._ends[-1] if self._ends else 0
-
-    @overload
-    def __getitem__(self, index: int) -> StarBattleMove: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[StarBattleMove]: ...
-
-    def __getitem__(self, index: int | slice) -> StarBattleMove | list[StarBattleMove]:
-        if isinstance(index, slice):
-            return self._all()[index]
-        if self._made is not None:
-            return self._made[index]
-        size = len(self)
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError("move index out of range")
-        start = 0
-        for which, end in enumerate(self._ends):
-            if index < end:
-                move = self._one(which, index - start)
-                self._given = move
-                return move
-            start = end
-        raise AssertionError("unreachable: the index is below the last end")
 
     def _one(self, which: int, at: int) -> StarBattleMove:
         """The move at ``at`` among those card number ``which`` pays for."""
@@ -289,9 +259,6 @@ class ActionMoves(Sequence[StarBattleMove]):
                 made.extend(map(row.reconstruct.__getitem__, actions.scraps))
         return made
 
-    def __iter__(self) -> Iterator[StarBattleMove]:
-        return iter(self._all())
-
     def __contains__(self, move: object) -> bool:
         """Found from what the position allows, without making the list: the card is
         one of the list's, and what the move names is among the actions it pays for."""
@@ -320,9 +287,6 @@ class ActionMoves(Sequence[StarBattleMove]):
             return (action.cell, action.ship) in actions.scraps
         except TypeError:  # fields that cannot be compared: not a move of this list
             return False
-
-    def __repr__(self) -> str:
-        return repr(self._all())
 
 
 def action_moves(state: StarBattleState, cards: list[Card], rows: dict[Card, CardRows],

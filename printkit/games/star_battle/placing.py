@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import bisect
 import functools
-from collections.abc import Iterator, Mapping, Sequence
-from typing import overload
+from collections.abc import Mapping
 
 from printkit.games.star_battle.scratch import new_state, system
+from printkit.games.star_battle.segments import CardRuns
 from printkit.games.star_battle.state import (
     REACH,
     STEPS,
@@ -153,15 +153,14 @@ class PlaceRow(dict[Key, Place]):
         return move
 
 
-class PlaceMoves(Sequence[StarBattleMove]):
+class PlaceMoves(CardRuns):
     """Each of ``cards`` (in their order) at each cell of ``sides`` that the card's suit
     would connect to a neighbour, cells in reading order: made when asked for."""
 
-    __slots__ = ("_cards", "_ends", "_given", "_made", "_rows", "_sides", "_spots")
+    __slots__ = ("_rows", "_sides", "_spots")
 
     def __init__(self, sides: Frontier, cards: list[Card], rows: dict[Card, PlaceRow]) -> None:
         self._sides = sides
-        self._cards = cards
         self._rows = rows
         counts = {_EVERY: len(sides)}
         ends: list[int] = []
@@ -173,10 +172,8 @@ class PlaceMoves(Sequence[StarBattleMove]):
                 count = counts[mask] = sum(map(_FITS[mask].__getitem__, sides.values()))
             total += count
             ends.append(total)
-        self._ends = ends
+        super().__init__(cards, ends)
         self._spots: dict[int, list[Key]] = {}
-        self._made: list[StarBattleMove] | None = None
-        self._given: StarBattleMove | None = None
 
     def _keys(self, mask: int) -> list[Key]:
         """The keys of the frontier's cells a suit reaching ``mask`` may be laid on, in
@@ -194,32 +191,9 @@ class PlaceMoves(Sequence[StarBattleMove]):
             row = self._rows[card] = PlaceRow(card)
         return row
 
-    def __len__(self) -> int:
-        return self._ends[-1] if self._ends else 0
-
-    @overload
-    def __getitem__(self, index: int) -> StarBattleMove: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[StarBattleMove]: ...
-
-    def __getitem__(self, index: int | slice) -> StarBattleMove | list[StarBattleMove]:
-        if isinstance(index, slice):
-            return self._all()[index]
-        ends = self._ends
-        size = ends[-1] if ends else 0
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError("move index out of range")
-        start = 0
-        for card, end in zip(self._cards, ends, strict=True):
-            if index < end:
-                move = self._row(card)[self._keys(REACHES[card.suit])[index - start]]
-                self._given = move
-                return move
-            start = end
-        raise AssertionError("unreachable: the index is below the last end")
+    def _one(self, which: int, at: int) -> StarBattleMove:
+        card = self._cards[which]
+        return self._row(card)[self._keys(REACHES[card.suit])[at]]
 
     def _all(self) -> list[StarBattleMove]:
         made = self._made
@@ -228,9 +202,6 @@ class PlaceMoves(Sequence[StarBattleMove]):
             for card in self._cards:
                 made.extend(map(self._row(card).__getitem__, self._keys(REACHES[card.suit])))
         return made
-
-    def __iter__(self) -> Iterator[StarBattleMove]:
-        return iter(self._all())
 
     def __contains__(self, move: object) -> bool:
         if move is self._given and move is not None:
@@ -245,9 +216,6 @@ class PlaceMoves(Sequence[StarBattleMove]):
         except TypeError:  # not a cell: not a move of this list
             return False
         return bits is not None and bool(bits & REACHES[move.card[1]])
-
-    def __repr__(self) -> str:
-        return repr(self._all())
 
 
 def place_moves(state: StarBattleState, cards: list[Card],
