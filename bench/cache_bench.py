@@ -150,6 +150,22 @@ class PdfWork:
     by_writer: dict[str, float] = field(default_factory=dict)
     """CPU seconds of each writer that ran (one taken from the cache does not run)."""
 
+    def add(self, writer: str, seconds: float) -> None:
+        """Count ``seconds`` of CPU spent in ``writer``."""
+        self.seconds += seconds
+        self.by_writer[writer] = self.by_writer.get(writer, 0.0) + seconds
+
+
+def _timed(function: Callable[..., Any], spent: Callable[[float], None]) -> Callable[..., Any]:
+    """``function``, telling ``spent`` the CPU seconds each call took."""
+    def run(*args: Any, **kwargs: Any) -> Any:
+        started = time.process_time()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            spent(time.process_time() - started)
+    return run
+
 
 @contextlib.contextmanager
 def _pdf_work() -> Iterator[PdfWork]:
@@ -159,15 +175,7 @@ def _pdf_work() -> Iterator[PdfWork]:
     show = Canvas.showPage
 
     def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
-        def run(*args: Any, **kwargs: Any) -> Any:
-            started = time.process_time()
-            try:
-                return function(*args, **kwargs)
-            finally:
-                took = time.process_time() - started
-                work.seconds += took
-                work.by_writer[name] = work.by_writer.get(name, 0.0) + took
-        return run
+        return _timed(function, lambda took: work.add(name, took))
 
     def counted_show(self: Canvas) -> None:
         work.pages += 1
@@ -379,13 +387,8 @@ def page_cost(case: Case, runs: int) -> None:
     spent: dict[str, float] = {}
 
     def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
-        def run(*args: Any, **kwargs: Any) -> Any:
-            started = time.process_time()
-            try:
-                return function(*args, **kwargs)
-            finally:
-                spent[name] = spent.get(name, 0.0) + time.process_time() - started
-        return run
+        return _timed(function, lambda took: spent.__setitem__(name, spent.get(name, 0.0)
+                                                                 + took))
 
     store, save = pdfcanvas.store_form, pdfcanvas.BinaryCanvas.save
     laying, writing, pages = [], [], 0
