@@ -23,23 +23,10 @@ from printkit import cache, cachekey
 from printkit.kit import build as kit_build
 from printkit.kit import kitreads
 from printkit.render.elements import ImageResolutionWarning
-from tests.conftest import ROOT, Run
+from tests.conftest import Run
+from tests.test_cache_build import BODY, FONTS  # the same small deck, with a font and images
 from tests.test_content_support import write
 
-FONTS = ROOT / "printkit" / "fonts"
-BODY = """\
-fonts:
-  Test Sans:
-    regular: fonts/test.ttf
-style:
-  font: Test Sans
-layouts:
-  plain:
-    - {type: text, text: "{name}", x: 5mm, y: 5mm, width: 50mm, height: 10mm}
-    - {type: image, src: "{picture}", x: 5mm, y: 20mm, width: 20mm, height: 20mm}
-faces:
-  - {id: a, kind: layout, layout: plain, data: cards.csv}
-"""
 TABLE = "name,picture\nSpark,red.png\nFrost,blue.png\n"
 
 
