@@ -91,12 +91,7 @@ def draw(canvas: Canvas, stack: FontStack, size: float, x: float, y: float, text
     name = parts[0][1].name if parts else font(stack, bold=bold, italic=italic)
     if set_font or canvas._fontname != name or canvas._fontsize != size:
         canvas.setFont(name, size)
-    if anchor == "middle":
-        canvas.drawCentredString(x, y, text)
-    elif anchor == "end":
-        canvas.drawRightString(x, y, text)
-    else:
-        canvas.drawString(x, y, text)
+    sheettext.anchored_string(canvas, x, y, text, anchor)
     return False
 
 

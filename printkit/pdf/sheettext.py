@@ -104,6 +104,12 @@ def draw(canvas: Canvas, size: float, x: float, y: float, text: str, *, bold: bo
         return
     register_fonts()
     canvas.setFont(parts[0][1].name if parts else faces(bold=bold, house=house)[0].name, size)
+    anchored_string(canvas, x, y, text, anchor)
+
+
+def anchored_string(canvas: Canvas, x: float, y: float, text: str, anchor: str) -> None:
+    """``text`` in the canvas's current font, starting at (x, y), centred on it
+    (``middle``) or ending there (``end``)."""
     if anchor == "middle":
         canvas.drawCentredString(x, y, text)
     elif anchor == "end":
