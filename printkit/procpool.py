@@ -55,7 +55,13 @@ class Pool(ProcessPoolExecutor):
             process.kill()
         for process in processes:
             process.join()
+        # the pool's manager thread reaps the killed workers too: a join above that lost
+        # that race returned before the worker's exit code was known, so the thread is
+        # waited for (shutdown forgets it, and leaving the pool would not wait for it)
+        manager: threading.Thread | None = getattr(self, "_executor_manager_thread", None)
         self.shutdown(wait=False, cancel_futures=True)
+        if manager is not None:
+            manager.join()
 
 
 def pool(jobs: int, method: str) -> Pool:
