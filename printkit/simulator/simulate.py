@@ -28,10 +28,12 @@ import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
 from printkit.rules.base import Game
 from printkit.simulator.agents import Agent, make_agent
+from printkit.simulator.basic_agents import RandomAgent
 from printkit.simulator.report import format_report
 from printkit.simulator.summary import Summary
 from printkit.simulator.tally import Tally
@@ -93,17 +95,23 @@ def play_game(
     and then played; an agent's illegal move raises the engine's refusal.  An agent that
     declares :attr:`~printkit.rules.agentbase.Agent.picks_from_moves` (it returns an item
     of the list itself, as the random agent does) is not checked: its move is in the list.
+    The random agent in a game without stall bound or deals to watch plays in a loop of
+    its own (:func:`_random_game`), the same games at a lower cost per move.
     """
     state = game.initial_state(chance)
     states = [state]
     legal_moves, is_terminal = game.legal_moves, game.is_terminal
     play, choose = game._play, agent.choose
+    bound = game.stall_bound() if stalls else None
+    if (bound is None and type(agent).choose is RandomAgent.choose and agent.picks_from_moves
+            and (max_deals is None or type(game).deal_number is Game.deal_number)):
+        return _random_game(states, legal_moves, is_terminal, play, chance, rng, max_moves,
+                            game)
     # an engine whose moves state no chance outcome has nothing to strip from a move
     overridden = type(game).without_outcome is not Game.without_outcome
     plain = game.without_outcome if overridden else None
     deal_number = game.deal_number if max_deals is not None else None
     deals_allowed = max_deals if max_deals is not None else 0
-    bound = game.stall_bound() if stalls else None
     key_of = game.progress_key if bound is not None else None
     seen: set[Any] = set()
     last_progress = 0
@@ -134,6 +142,39 @@ def play_game(
                 deal > deals_allowed):
             return GameRecord(tuple(states), capped=True, cap="deals")
     return GameRecord(tuple(states), capped=False)
+
+
+def _random_game(states: list[Any], legal_moves: Callable[[Any], Any],
+                 is_terminal: Callable[[Any], bool], play: Callable[[Any, Any, Any], Any],
+                 chance: random.Random, rng: random.Random, max_moves: int,
+                 game: Game[Any, Any, Any]) -> GameRecord:
+    """:func:`play_game`'s loop for the random agent in a game that declares neither deals
+    nor a stall bound (or whose caller turned them off): nothing to test between moves but
+    the end and the move cap, and the agent's draw (``RandomAgent.choose``: bits of the
+    count's length until one is below it) made here, without a call per move.  The same
+    draws, so the same games, as the general loop."""
+    state = states[-1]
+    keep = states.append
+    getrandbits = rng.getrandbits
+    for _ in repeat(None, max_moves):
+        if is_terminal(state):
+            return GameRecord(tuple(states), capped=False)
+        moves = legal_moves(state)
+        count = len(moves)
+        if not count:
+            raise RuntimeError(
+                f"{game.name}: no legal move in a position that is not over:\n"
+                + game.format_state(state)
+            )
+        width = count.bit_length()
+        index = getrandbits(width)
+        while index >= count:
+            index = getrandbits(width)
+        state = play(state, moves[index], chance)
+        keep(state)
+    if is_terminal(state):
+        return GameRecord(tuple(states), capped=False)
+    return GameRecord(tuple(states), capped=True, cap="moves")
 
 
 def describe_result(game: Game[Any, Any, Any], state: Any, winners: tuple[int, ...]) -> str:
