@@ -30,7 +30,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from fractions import Fraction
 from pathlib import Path, PurePath
@@ -69,6 +69,22 @@ class Unkeyable(TypeError):
 Known = dict[int, tuple[object, bytes]]
 """Digests of frozen dataclasses already walked, by identity (each kept alive beside its
 digest, so its identity is not reused while the digest is kept)."""
+
+
+FieldViews = Mapping[tuple[str, str, str], Callable[[Any], object]]
+"""What a key reads of some fields instead of their value, by (module, class, field)."""
+_VIEWS: ContextVar[FieldViews | None] = ContextVar("printkit_key_views", default=None)
+
+
+def digest_viewed(views: FieldViews, *parts: object) -> str:
+    """:func:`digest` of ``parts`` with the fields named in ``views`` written as what their
+    function makes of them: a key for a step that reads only part of a value (a booklet's
+    page layout reads which face a diagram shows, not how the face looks)."""
+    token = _VIEWS.set(views)
+    try:
+        return digest(*parts)
+    finally:
+        _VIEWS.reset(token)
 
 
 def digest(*parts: object, known: Known | None = None) -> str:
@@ -152,12 +168,15 @@ def _dataclass(sink: Any, value: Any, seen: Known) -> None:
     part = hashlib.sha256()
     _text(part, b"d", f"{cls.__module__}.{cls.__qualname__}")
     compared_only = (cls.__module__, cls.__qualname__) in _IDENTIFIED_BY_COMPARE
+    views = _VIEWS.get()
     for item in dataclasses.fields(value):
-        if ((compared_only and not item.compare)
-                or (cls.__module__, cls.__qualname__, item.name) in _LEFT_OUT):
+        named = (cls.__module__, cls.__qualname__, item.name)
+        if (compared_only and not item.compare) or named in _LEFT_OUT:
             continue
         _text(part, b"f", item.name)
-        _feed(part, getattr(value, item.name), seen)
+        view = views.get(named) if views else None
+        _feed(part, getattr(value, item.name) if view is None
+              else view(getattr(value, item.name)), seen)
     known = part.digest()
     if cls.__dataclass_params__.frozen:  # a frozen value stays as walked
         seen[id(value)] = (value, known)

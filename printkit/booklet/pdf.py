@@ -20,8 +20,10 @@ gives the same bytes.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+import warnings
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
@@ -36,7 +38,8 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.doctemplate import LayoutError
 
-from printkit.booklet import typeface
+from printkit import cache
+from printkit.booklet import pdfrecipe, typeface
 from printkit.booklet.document import BackCover, Block, Booklet, Heading
 from printkit.booklet.pagesize import check_page, too_small
 from printkit.booklet.pdfblocks import MUTED, Styles, Writer, first_drawn, outline
@@ -51,7 +54,9 @@ from printkit.booklet.pdffloat import float_example
 from printkit.booklet.pdfflow import BREAK, Placed, drawn_order, kind_of
 from printkit.booklet.pdfscene import FaceForms
 from printkit.definition.fontstack import FontStack
+from printkit.pdf import pagerecipe
 from printkit.pdf.fonts import register_fonts
+from printkit.pdf.pagerecipe import RecordingCanvas
 from printkit.pdf.paper import Paper
 from printkit.pdf.pdfcanvas import BinaryCanvas
 from printkit.units import MM
@@ -206,21 +211,27 @@ def _back_size(booklet: Booklet, page: Paper) -> float | None:
     return None
 
 
+def _options(booklet: Booklet, page: Paper) -> dict[str, object]:
+    """The document's settings (a replayed layout's canvas is made with them too)."""
+    return dict(
+        pagesize=(page.width, page.height), invariant=1, pageCompression=1,
+        title=booklet.title, author="printkit", creator="printkit", producer="printkit",
+        subject="rules booklet, pages in reading order",
+        initialFontName=typeface.font(booklet.fonts),
+        leftMargin=MARGIN_SIDE, rightMargin=MARGIN_SIDE, topMargin=MARGIN_TOP,
+        bottomMargin=MARGIN_BOTTOM)
+
+
 def _layout(booklet: Booklet, page: Paper, pages: dict[str, int], notes: int,
-            record: PageRecord, back_size: float | None) -> bytes:
+            record: PageRecord, back_size: float | None,
+            canvasmaker: Callable[..., Canvas] = BinaryCanvas) -> bytes:
     """One layout of the booklet; what it learns goes into ``record``. The back cover's
     text is set with notes of ``back_size`` (``None``: after the body instead)."""
     styles = Styles(booklet.cover.accent, fonts=booklet.fonts)
     text, back_frame = _frames(page, booklet)
     frame_w, frame_h = text.width, text.height
     buffer = io.BytesIO()
-    doc = _Document(
-        buffer, record, pagesize=(page.width, page.height), invariant=1, pageCompression=1,
-        title=booklet.title, author="printkit", creator="printkit", producer="printkit",
-        subject="rules booklet, pages in reading order",
-        initialFontName=typeface.font(booklet.fonts),
-        leftMargin=MARGIN_SIDE, rightMargin=MARGIN_SIDE, topMargin=MARGIN_TOP,
-        bottomMargin=MARGIN_BOTTOM)
+    doc = _Document(buffer, record, **_options(booklet, page))
     forms = FaceForms()
     cover = booklet.cover
     body, back, back_start = _split(booklet.blocks)
@@ -265,7 +276,7 @@ def _layout(booklet: Booklet, page: Paper, pages: dict[str, int], notes: int,
         story += Writer(back_styles, frame_w, back_frame.height,
                         forms, lambda key: "", headings).flowables(back, back_start)
     try:
-        doc.build(story, canvasmaker=BinaryCanvas)
+        doc.build(story, canvasmaker=canvasmaker)
     except LayoutError:
         blocks = booklet.blocks
         raise too_small(page, blocks[doc.block] if doc.block is not None
@@ -289,10 +300,8 @@ class _Mark(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         self.record.last_body_page = int(self.canv.getPageNumber())
 
 
-def booklet_pdf(booklet: Booklet, page: Paper) -> PdfLayout:
-    """The reading-order PDF of ``booklet`` on pages of size ``page``."""
-    check_page(page)
-    register_fonts()
+def _laid_out(booklet: Booklet, page: Paper, canvasmaker: Callable[..., Canvas]) -> PdfLayout:
+    """The booklet laid out (as often as its contents' page numbers need)."""
     pages: dict[str, int] = {}
     notes = 0
     data = b""
@@ -300,7 +309,7 @@ def booklet_pdf(booklet: Booklet, page: Paper) -> PdfLayout:
     back_size = _back_size(booklet, page)
     for _ in range(LAYOUTS):
         record = PageRecord()
-        data = _layout(booklet, page, pages, notes, record, back_size)
+        data = _layout(booklet, page, pages, notes, record, back_size, canvasmaker)
         body = record.last_body_page
         wanted = (-(body + 1)) % 4  # the back cover ends a multiple of four
         if record.headings == pages and wanted == notes:
@@ -320,3 +329,74 @@ def booklet_pdf(booklet: Booklet, page: Paper) -> PdfLayout:
                      (float(text._y1), float(text._y2)),
                      drawn_order(len(booklet.blocks), record.placed),
                      dict(record.diagram_widths))
+
+
+def booklet_pdf(booklet: Booklet, page: Paper) -> PdfLayout:
+    """The reading-order PDF of ``booklet`` on pages of size ``page``: inside a cache
+    session, replayed from the pages an earlier layout kept when only the cards' looks
+    changed since (:mod:`printkit.booklet.pdfrecipe`)."""
+    check_page(page)
+    register_fonts()
+    key = pdfrecipe.layout_key(booklet, page) if cache.active() is not None else None
+    if key is None:
+        return _laid_out(booklet, page, BinaryCanvas)
+    kept = pdfrecipe.find(key)
+    if kept is not None:
+        learnt, pages = kept
+        try:
+            data = pdfrecipe.replayed(pages, _canvas(booklet, page), booklet)
+            return _from_json(learnt, data)
+        except (pagerecipe.Stale, KeyError, TypeError, ValueError):
+            pass  # laid out afresh below, and kept again
+    made: list[RecordingCanvas] = []
+
+    def recorded(*args: Any, **kwargs: Any) -> Canvas:
+        made.append(RecordingCanvas(*args, **kwargs))
+        return made[-1]
+
+    with pagerecipe.recording(), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        layout = _laid_out(booklet, page, recorded)
+    for warned in caught:
+        warnings.warn_explicit(warned.message, warned.category, warned.filename,
+                               warned.lineno)
+    recording = made[-1].pk_recording if made else None
+    if caught or recording is None or recording.spoilt:
+        return layout
+    try:
+        again = pdfrecipe.replayed(recording.pages, _canvas(booklet, page), booklet)
+    except pagerecipe.Stale:
+        return layout
+    if again == layout.data:
+        pdfrecipe.keep(key, _to_json(layout), recording.pages)
+    return layout
+
+
+def _canvas(booklet: Booklet, page: Paper) -> Canvas:
+    """A canvas set up as the layout's document sets up its own."""
+    doc = _Document(io.BytesIO(), PageRecord(), **_options(booklet, page))
+    return doc._makeCanvas(canvasmaker=BinaryCanvas)
+
+
+def _to_json(layout: PdfLayout) -> dict[str, Any]:
+    """What the layout learnt, but its bytes, as JSON."""
+    return {"pages": layout.pages, "notes": layout.notes,
+            "page_starts": sorted(layout.page_starts), "headings": layout.headings,
+            "back_in_body": layout.back_in_body,
+            "placed": [[p.page, p.kind, p.bottom, p.block] for p in layout.placed],
+            "last_body_page": layout.last_body_page, "frame": list(layout.frame),
+            "order": list(layout.order), "diagram_widths": layout.diagram_widths}
+
+
+def _from_json(learnt: dict[str, Any], data: bytes) -> PdfLayout:
+    """The layout :func:`_to_json` wrote, with ``data`` as its bytes."""
+    low, high = learnt["frame"]
+    return PdfLayout(
+        data, int(learnt["pages"]), int(learnt["notes"]),
+        frozenset(int(n) for n in learnt["page_starts"]),
+        {str(k): int(v) for k, v in learnt["headings"].items()}, bool(learnt["back_in_body"]),
+        tuple(Placed(int(page), str(kind), float(bottom), None if block is None else int(block))
+              for page, kind, bottom, block in learnt["placed"]),
+        int(learnt["last_body_page"]), (float(low), float(high)),
+        tuple(int(n) for n in learnt["order"]),
+        {str(k): float(v) for k, v in learnt["diagram_widths"].items()})

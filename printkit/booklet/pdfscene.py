@@ -17,6 +17,7 @@ from reportlab.platypus import Flowable
 
 from printkit.booklet import typeface
 from printkit.definition.fontstack import FontStack, house_stack
+from printkit.pdf.pagerecipe import RecordingCanvas
 from printkit.pdf.pdfcanvas import Form, saved, store_form
 from printkit.render.scene import (
     CardShape,
@@ -39,7 +40,12 @@ class FaceForms:
         forms = self._forms.setdefault(id(canvas), {})
         found = forms.get(key)
         if found is None:
-            found = forms[key] = store_form(canvas, f"pkface{len(forms)}", svg())
+            name = f"pkface{len(forms)}"
+            if isinstance(canvas, RecordingCanvas):  # noted, to be stored again on replay
+                with canvas.storing_form(key, lambda: (forms[key].width, forms[key].height)):
+                    forms[key] = store_form(canvas, name, svg())
+                return forms[key]
+            found = forms[key] = store_form(canvas, name, svg())
         return found
 
 
