@@ -71,20 +71,23 @@ files it reads and keeps the whole kit.  The wall times swing with the load of t
 PDF writers after one edit   with the cache        ``--no-cache``        pages composed
 ===========================  ====================  ====================  ==================
 Spellbook                    0.066 CPU s, 1 form   0.091 CPU s, 27       66 against 67
-Stars and Stripes (Trump)    0.723 CPU s, 2 forms  0.885 CPU s, 79       149 against 160
+Stars and Stripes (Trump)    0.262 CPU s, 2 forms  0.711 CPU s, 79       130 against 160
 30 PNG pictures              0.057 CPU s, 1 form   0.070 CPU s, 31       82 against 83
 ===========================  ====================  ====================  ==================
 
-(``--edits 5``, load average 8-9; the pictures ``--edits 3``.)  Most of each difference is
-the other writers' files taken whole from the cache.  The form recipes themselves, measured
+(``--edits 5``, load average 8-9; the pictures ``--edits 3``; the Stars and Stripes row
+``--edits 3`` at load 1.2, after the booklet's pages became recipes: its booklet writer took
+0.196 s against 0.600 s, :mod:`printkit.booklet.pdfrecipe`.)  Most of each other difference
+is the other writers' files taken whole from the cache.  The form recipes themselves, measured
 by keeping them only within the process instead: about 10 ms of the Spellbook's writers
 (0.063-0.066 against 0.073 s) and 11-18 ms of Stars and Stripes' card writer (0.066-0.072
 against 0.083-0.084 s; its booklet writer varies by more than that from run to run).
 Reading every form of a kit costs 0.017 s (Spellbook), 0.04 s (Stars and Stripes), 0.03 s
 (Stars and Bars), 0.12 s (I vant to be alone), 0.15 s (Star Battle) and 0.21-0.28 s (White
 Star): that is what recipes can save a build after an edit at most.  After the Trump's
-edit, the booklet's writer is 0.65 of Stars and Stripes' 0.72 s: it lays its text out
-again (reportlab's paragraphs), which no form cache saves.  The deck of pictures shows
+edit, the booklet's writer was 0.65 of Stars and Stripes' 0.72 s: it laid its text out
+again (reportlab's paragraphs), which no form cache saves; its pages are now replayed from
+recipes (about 0.07 s), and what remains of its 0.2 s is the imposed PDF and the HTML.  The deck of pictures shows
 where recipes matter more: before printkit's own reader drew images, svglib read every such
 face (1.9 ms a face against 0.11 ms), and the same edit took its card writer 0.181 CPU s
 with the cache and 0.193 s without.
