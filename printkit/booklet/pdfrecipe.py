@@ -80,8 +80,8 @@ def keep(key: str, layout: dict[str, Any], pages: list[list[pagerecipe.Event]]) 
         return
     names: list[str] = []
     for packed in pagerecipe.pack(pages):
-        name = digest("booklet-page", packed)
-        if store.get(name) != packed:
+        name = digest("booklet-page", packed)  # named by its content: kept once
+        if store.get(name) is None:
             store.put(name, packed)
         names.append(name)
     store.put(key, json.dumps({"layout": layout, "pages": names}).encode())
