@@ -264,3 +264,20 @@ def test_a_spoilt_recording_is_not_kept(tmp_path: Path,
         key = pdfrecipe.layout_key(booklet, page)
         assert key is not None and store.get(key) is None
     assert laid_out == _fresh(booklet, page)
+
+
+def test_a_cover_line_in_two_faces_is_recorded_and_replayed(tmp_path: Path) -> None:
+    """A title whose letters need a second face of the stack (Greek after Vera's Latin) is
+    set run by run through one text object, which the recorder follows."""
+    booklet, page = _booklet("stars-and-bars")
+    title = "Stars and Bars: Αστέρια"
+    mixed = dataclasses.replace(booklet, title=title,
+                                cover=dataclasses.replace(booklet.cover, title=title))
+    with cache.session(tmp_path) as store:
+        assert store is not None
+        first = booklet_pdf(mixed, page)
+        key = pdfrecipe.layout_key(mixed, page)
+        assert key is not None and pdfrecipe.find(key) is not None
+        again = booklet_pdf(mixed, page)
+    assert again == first == _fresh(mixed, page)
+    assert title in _text_of(first.data)

@@ -85,8 +85,17 @@ def draw(canvas: Canvas, stack: FontStack, size: float, x: float, y: float, text
     canvas's font is then not the one its state says)."""
     register_fonts()
     parts = runs(stack, text, bold=bold, italic=italic)
-    if len(parts) > 1:
-        canvas._code.append(sheettext.runs_code(canvas, parts, size, x, y, anchor=anchor))
+    if len(parts) > 1:  # one text object, a run in each face (a booklet page's text is
+        # set through text objects only: :mod:`printkit.pdf.pagerecipe` records them)
+        if anchor != "start":
+            wide = sum(float(pdfmetrics.stringWidth(chunk, face.name, size))
+                       for chunk, face in parts)
+            x -= wide / 2 if anchor == "middle" else wide
+        line = canvas.beginText(x, y)
+        for chunk, face in parts:
+            line.setFont(face.name, size)
+            line.textOut(chunk)
+        canvas.drawText(line)
         return True
     name = parts[0][1].name if parts else font(stack, bold=bold, italic=italic)
     if set_font or canvas._fontname != name or canvas._fontsize != size:
