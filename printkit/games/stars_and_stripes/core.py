@@ -228,7 +228,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         self._board, self._allow, self._board_cells = cells, allow, board
         return _new(StarsAndStripesState, (
             board, s.followers, tuple(hands), first, first, False, 0, NO_PLAYER,
-            s.occupied, 0, s.reach, s.touch, s.free, s.free_mask, tuple(held)))
+            s.occupied, 0, s.reach, s.touch, s.free, s.free_mask, tuple(held), s.fenced))
 
     def pool(self, state: StarsAndStripesState) -> tuple[Card, ...]:
         """Cards neither on the board nor in a known hand (what an unknown hand may hold)."""
@@ -238,10 +238,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
 
     def _open_squares(self, state: StarsAndStripesState, player: Player) -> int:
         """The empty squares where ``player`` may place a follower whatever the card."""
-        candidates = state.reach[player] & ~state.occupied
-        touch = state.touch
-        for other in self._others[player]:
-            candidates &= ~touch[other]
+        candidates = state.reach[player] & ~state.occupied & ~state.fenced[player]
         holder = state.trump_holder
         if self._forbid and holder >= 0 and holder != player:
             candidates &= ~self._trump_adjacent
@@ -277,8 +274,8 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         when asked for it (a position with independents has dozens of moves)."""
         if self._listed is state:
             return self._cache  # the same position again (``apply`` asks after the caller)
-        (cells, _, hands, player, _, _, _, holder, occupied, _, reach, touch, free, _,
-         held) = state
+        (cells, _, hands, player, _, _, _, holder, occupied, _, reach, _, free, _, held,
+         fenced) = state
         if player < 0:
             return EMPTY_MOVES
         self._listed = state
@@ -299,9 +296,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
                 return PASS_ONLY
             mine = hand_mask(hand)
             tail = ()
-        candidates = reach[player] & ~occupied
-        for other in self._others[player]:
-            candidates &= ~touch[other]
+        candidates = reach[player] & ~occupied & ~fenced[player]
         if holder != player:
             if holder >= 0 and self._forbid:
                 candidates &= ~self._trump_adjacent
@@ -363,7 +358,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         """The state after a legal ``move`` (nothing is checked here)."""
         kind, square, card, opponent = move
         (cells, followers, hands, player, first, placed, turn, holder, occupied, independents,
-         reach, touch, free, free_mask, held) = state
+         reach, touch, free, free_mask, held, fenced) = state
         if kind <= INDEPENDENT:
             hand = hands[player]
             if hand is not None:
@@ -422,6 +417,11 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
                     reach = tuple(new_reach)
                 else:
                     reach = touch = tuple(new_reach)
+                    near = grow
+                # the squares the new followers touch are closed to every other player
+                new_fenced = [fence | near for fence in fenced]
+                new_fenced[player] = fenced[player]
+                fenced = tuple(new_fenced)
             else:
                 independents |= bit
             dead = self._closed[square] & free_mask
@@ -483,7 +483,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             placed = False
         return _new(StarsAndStripesState, (
             cells, followers, hands, to_move, first, placed, turn + 1, holder, occupied,
-            independents, reach, touch, free, free_mask, held))
+            independents, reach, touch, free, free_mask, held, fenced))
 
     def someone_out_of_cards(self, cells: tuple[int, ...],
                              hands: tuple[tuple[Card, ...] | None, ...]) -> bool:

@@ -36,10 +36,17 @@ def build_state(geo: Geometry, contact_mask: tuple[int, ...], corner: bool,
         touch.append(contact)
     free = tuple(s for s in range(len(cells)) if not geo.closed_king_mask[s] & occupied)
     reached = tuple(reach)
+    fenced = []
+    for player in range(len(touch)):
+        fence = 0
+        for other, contact in enumerate(touch):
+            if other != player:
+                fence |= contact
+        fenced.append(fence)
     return StarsAndStripesState(
         cells, followers, hands, to_move, first, placed, turn, holder, occupied,
         independents, reached, tuple(touch) if corner else reached, free,
-        sum(1 << s for s in free), tuple(hand_mask(hand) for hand in hands))
+        sum(1 << s for s in free), tuple(hand_mask(hand) for hand in hands), tuple(fenced))
 
 
 __all__ = ["build_state"]

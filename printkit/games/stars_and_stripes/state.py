@@ -301,9 +301,9 @@ class StarsAndStripesState(NamedTuple):
     Trump.  The other fields are derived from these eight and kept up to date by the
     engine so that move generation is cheap; being functions of the others they never make
     two equal positions compare unequal.  ``frontier`` and ``zone`` are computed when asked
-    for, from ``reach`` and ``touch``, which a move changes for the mover alone.  A named
-    tuple rather than a frozen dataclass because it is built once per move and is several
-    times faster to construct.
+    for, from ``reach`` and ``touch``, which a move changes for the mover alone (and
+    ``fenced`` for the others).  A named tuple rather than a frozen dataclass because it
+    is built once per move and is several times faster to construct.
     """
 
     cells: tuple[int, ...]
@@ -329,6 +329,9 @@ class StarsAndStripesState(NamedTuple):
     """The same squares as a bit mask."""
     held: tuple[int, ...]
     """Per player: the hand as a bit mask of card ids, -1 for a hand that is unknown."""
+    fenced: tuple[int, ...]
+    """Per player: the squares the other players' followers keep them off (the union of
+    the others' ``touch``)."""
 
     @property
     def frontier(self) -> tuple[int, ...]:
