@@ -26,6 +26,7 @@ import random
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Sequence
 from functools import cached_property
+from operator import itemgetter
 
 from printkit.games.stars_and_stripes import notation, positions
 from printkit.games.stars_and_stripes.state import (
@@ -99,6 +100,14 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             for row in range(size) for c in range(size))
         """Per square: the first and last square of each row of the 3x3 block around it."""
         self._card_bits = tuple(1 << card for card in range(self.n_cards))
+        count = self.cards_per_player
+        assert count >= 2  # a hand's bits are picked by one itemgetter (see initial_state)
+        self._hand_slices = tuple((start, start + count) for start in range(
+            self.players, self.players + self.players * count, count))
+        """Where each hand lies in the shuffled deck (after one home card per player)."""
+        self._home_edges = tuple((player, home, geo.edge[home])
+                                 for player, home in enumerate(self.home_indices))
+        """Per player: the home square and the squares sharing an edge with it."""
         self._shuffle_steps = tuple((i, (i + 1).bit_length())
                                     for i in range(self.n_cards - 1, 0, -1))
         """What ``Random.shuffle`` draws for each place of the deck, from the last: a
@@ -207,22 +216,23 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             first = rng.randrange(players)
         cells = self._empty_board[:]
         allow = self._start_allow[:]
-        edge = self.geometry.edge
         fit_of = self._fit_of
-        for player, home in enumerate(self.home_indices):
+        for player, home, around in self._home_edges:
             card = cells[home] = deck[player]
             fit = fit_of[card]
-            for near in edge[home]:
+            for near in around:
                 allow[near] &= fit
-        count = self.cards_per_player
         hands = []
         held = []
-        bit = self._card_bits.__getitem__
-        for start in range(players, players + players * count, count):
-            hand = deck[start:start + count]
-            hand.sort()
-            hands.append(tuple(hand))
-            held.append(sum(map(bit, hand)))  # distinct bits: the sum is their union
+        bits = self._card_bits
+        for start, end in self._hand_slices:
+            dealt = deck[start:end]
+            dealt.sort()
+            hand = tuple(dealt)
+            hands.append(hand)
+            # the cards' bits picked in one call (a hand has at least 8 cards, so the
+            # getter gives a tuple); distinct bits: their sum is their union
+            held.append(sum(itemgetter(*hand)(bits)))
         s = self._start
         board = tuple(cells)
         self._board, self._allow, self._board_cells = cells, allow, board
@@ -367,7 +377,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
                 new_hands[player] = hand[:i] + hand[i + 1:]
                 hands = tuple(new_hands)
                 new_held = list(held)
-                new_held[player] ^= 1 << card
+                new_held[player] ^= self._card_bits[card]
                 held = tuple(new_held)
             if cells is self._board_cells:  # the memo follows the playout (see __init__)
                 board = self._board
@@ -470,7 +480,8 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             swapped[player] = tuple(kept)
             swapped[opponent] = tuple(other)
             hands = tuple(swapped)
-            both = 1 << given | 1 << taken
+            bits = self._card_bits
+            both = bits[given] | bits[taken]
             new_held = list(held)
             new_held[player] ^= both
             new_held[opponent] ^= both
