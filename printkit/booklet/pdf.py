@@ -22,7 +22,7 @@ from __future__ import annotations
 import io
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -114,6 +114,9 @@ class PdfLayout:
     :func:`~printkit.booklet.pdfflow.drawn_order`), for the HTML to follow."""
     diagram_widths: dict[str, float] = field(default_factory=dict)
     """Diagram ident -> the width the body draws it at (points), for the HTML to follow."""
+    page_keys: tuple[str, ...] = field(default=(), compare=False)
+    """A key for the look of each page, when its pages were recorded or replayed
+    (:func:`printkit.booklet.pdfrecipe.replayed`); empty otherwise."""
 
 
 class _Document(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type hints
@@ -344,8 +347,8 @@ def booklet_pdf(booklet: Booklet, page: Paper) -> PdfLayout:
     if kept is not None:
         learnt, pages = kept
         try:
-            data = pdfrecipe.replayed(pages, _canvas(booklet, page), booklet)
-            return _from_json(learnt, data)
+            data, keys = pdfrecipe.replayed(pages, _canvas(booklet, page), booklet)
+            return replace(_from_json(learnt, data), page_keys=keys)
         except (pagerecipe.Stale, KeyError, TypeError, ValueError):
             pass  # laid out afresh below, and kept again
     made: list[RecordingCanvas] = []
@@ -364,12 +367,13 @@ def booklet_pdf(booklet: Booklet, page: Paper) -> PdfLayout:
     if caught or recording is None or recording.spoilt:
         return layout
     try:
-        again = pdfrecipe.replayed(recording.pages, _canvas(booklet, page), booklet)
+        again, keys = pdfrecipe.replayed(recording.pages, _canvas(booklet, page), booklet)
     except pagerecipe.Stale:
         return layout
-    if again == layout.data:
-        pdfrecipe.keep(key, _to_json(layout), recording.pages)
-    return layout
+    if again != layout.data:
+        return layout
+    pdfrecipe.keep(key, _to_json(layout), recording.pages)
+    return replace(layout, page_keys=keys)
 
 
 def _canvas(booklet: Booklet, page: Paper) -> Canvas:

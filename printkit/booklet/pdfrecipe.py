@@ -87,35 +87,41 @@ def keep(key: str, layout: dict[str, Any], pages: list[list[pagerecipe.Event]]) 
     store.put(key, json.dumps({"layout": layout, "pages": names}).encode())
 
 
-def form_maker(booklet: Booklet) -> pagerecipe.FormMaker:
-    """Stores a face of ``booklet`` by key as its layout did (:class:`FaceForms`); raises
-    :class:`~printkit.pdf.pagerecipe.Stale` for a key two diagrams draw differently."""
-    sources: dict[str, Callable[[], str] | None] = {}
-    seen: dict[str, object] = {}
-    for diagram in _diagrams(booklet):
-        for shape in diagram.scene.shapes:
-            what: object
-            if isinstance(shape, CardShape):
-                key, what = shape.face.key, (shape.face, diagram.faces.frame)
-                source: Callable[[], str] = _face_svg(diagram, shape)
-            elif isinstance(shape, PictureShape):
-                key, what = "picture:" + shape.key, shape.svg
-                source = _fixed(shape.svg)
-            else:
-                continue
-            if key not in seen:
-                seen[key], sources[key] = what, source
-            elif seen[key] != what:
-                sources[key] = None
-    forms = FaceForms()
+class _Faces:
+    """Stores a face of a booklet by key as its layout did (:class:`FaceForms`), noting the
+    digest of each form's drawing; :class:`~printkit.pdf.pagerecipe.Stale` for a key two
+    diagrams draw differently."""
 
-    def store(canvas: Any, key: str) -> tuple[float, float]:
-        source = sources.get(key)
+    def __init__(self, booklet: Booklet) -> None:
+        self.sources: dict[str, Callable[[], str] | None] = {}
+        seen: dict[str, object] = {}
+        for diagram in _diagrams(booklet):
+            for shape in diagram.scene.shapes:
+                what: object
+                if isinstance(shape, CardShape):
+                    key, what = shape.face.key, (shape.face, diagram.faces.frame)
+                    source: Callable[[], str] = _face_svg(diagram, shape)
+                elif isinstance(shape, PictureShape):
+                    key, what = "picture:" + shape.key, shape.svg
+                    source = _fixed(shape.svg)
+                else:
+                    continue
+                if key not in seen:
+                    seen[key], self.sources[key] = what, source
+                elif seen[key] != what:
+                    self.sources[key] = None
+        self.forms = FaceForms()
+        self.drawn: dict[str, str] = {}
+        """Form name -> digest of the SVG it draws."""
+
+    def store(self, canvas: Any, key: str) -> tuple[float, float]:
+        source = self.sources.get(key)
         if source is None:
             raise pagerecipe.Stale(f"no single drawing of {key}")
-        form = forms.form(canvas, key, source)
+        svg = source()
+        form = self.forms.form(canvas, key, _fixed(svg))
+        self.drawn[form.name] = digest("svg", svg)
         return form.width, form.height
-    return store
 
 
 def _face_svg(diagram: Diagram, shape: CardShape) -> Callable[[], str]:
@@ -138,9 +144,19 @@ def _diagrams(value: object) -> Iterator[Diagram]:
             yield from _diagrams(part)
 
 
-def replayed(pages: list[list[pagerecipe.Event]], canvas: Any, booklet: Booklet) -> bytes:
-    """The document ``pages`` make on ``canvas`` (writing into a ``BytesIO``), saved."""
-    pagerecipe.replay(pages, canvas, form_maker(booklet))
+def replayed(pages: list[list[pagerecipe.Event]], canvas: Any, booklet: Booklet
+             ) -> tuple[bytes, tuple[str, ...]]:
+    """The document ``pages`` make on ``canvas`` (writing into a ``BytesIO``), saved, and
+    a key for the look of each page: its recipe, the drawings of the faces it shows, the
+    booklet's fonts and the code.  Pages of two documents with the same key look the same
+    (their words may take other codes), so the preview draws such a page once
+    (:func:`printkit.preview.kitview.pdf_pages`)."""
+    faces = _Faces(booklet)
+    pagerecipe.replay(pages, canvas, faces.store)
     target: io.BytesIO = canvas._filename
     canvas.save()
-    return target.getvalue()
+    shared = (code_digest(), booklet.fonts, canvas._pagesize)
+    keys = tuple(digest("booklet-page-look", shared, packed,
+                        [faces.drawn.get(name, name) for name in events[-1][2]])
+                 for packed, events in zip(pagerecipe.pack(pages), pages, strict=True))
+    return target.getvalue(), keys

@@ -15,7 +15,6 @@ its PDF's first page, and a tuck box as every page of its PDF, rasterised (pypdf
 from __future__ import annotations
 
 import hashlib
-import io
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -27,6 +26,7 @@ from printkit.kit.components import PlainBoardPlan, SheetPlan, TokensPlan
 from printkit.kit.prepare import KitPlan
 from printkit.kit.tuckbox import KitTuckbox
 from printkit.pdf.artwork import Artwork
+from printkit.preview.pageimages import draw_pages, keyed_pages
 from printkit.render.board import board_svg
 from printkit.yamlsource import PathKey
 
@@ -177,10 +177,14 @@ def _tuckbox(box: KitTuckbox, kit: KitPlan, definition: Definition) -> Section:
                        tuckbox_pdf(box.plan, margin=kit.plan.spec.margin), source)
 
 
-def pdf_pages(data: bytes, *, first: int | None = None, dpi: int = PAGE_DPI) -> list[bytes]:
+def pdf_pages(data: bytes, *, first: int | None = None, dpi: int = PAGE_DPI,
+              keys: Sequence[str] = ()) -> list[bytes]:
     """The pages of the PDF ``data`` as PNG images (only the ``first`` N if given); kept by
     content, so a rebuild whose sheets did not change does not draw them again (printkit's
-    PDFs are the same bytes for the same input)."""
+    PDFs are the same bytes for the same input).  With ``keys`` (one for the look of each
+    page), each page is kept by its key instead (:mod:`printkit.preview.pageimages`)."""
+    if keys and first is None:
+        return keyed_pages(data, keys, dpi)
     key = (hashlib.sha256(data).digest(), first, dpi)
     found = _PAGES.get(key)
     if found is None:
@@ -201,22 +205,18 @@ def _rasterised(data: bytes, first: int | None, dpi: int) -> tuple[bytes, ...]:
     document = pypdfium2.PdfDocument(data)
     try:
         count = len(document) if first is None else min(first, len(document))
-        return tuple(_png(document[index].render(scale=dpi / 72).to_pil())
-                     for index in range(count))
     finally:
         document.close()
+    return tuple(draw_pages(data, range(count), dpi))
 
 
-def _png(image: object) -> bytes:
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=1)  # type: ignore[attr-defined]
-    return out.getvalue()
-
-
-def pdf_section(title: str, name: str, data: bytes, source: str) -> Section:
-    """A section showing every page of a PDF the kit prints (the tuck box, say)."""
+def pdf_section(title: str, name: str, data: bytes, source: str,
+                keys: Sequence[str] = ()) -> Section:
+    """A section showing every page of a PDF the kit prints (the tuck box, say); ``keys``
+    as :func:`pdf_pages` takes them."""
     return Section(title, tuple(Picture(f"{name}, page {n}", source, png=png)
-                                for n, png in enumerate(pdf_pages(data), start=1)), wide=True)
+                                for n, png in enumerate(pdf_pages(data, keys=keys), start=1)),
+                   wide=True)
 
 
 def all_svgs(sections: Iterable[Section]) -> Sequence[str]:
