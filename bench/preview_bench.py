@@ -64,6 +64,12 @@ up to date because the preview makes the booklet's PDF (0.5 s) and draws its 20 
 (Stars and Stripes, Trump, load 3-7): the new page painted 0.30 -> 0.17 s after the edit
 and loaded with the pictures in view 0.90 -> 0.15 s (the browser's own clock); Playwright
 notices 0.96 -> 0.56 s, its polling after a navigation adding about 0.4 s.
+
+Since the booklet's pages are replayed from recipes after an edit to a card's look
+(:mod:`printkit.booklet.pdfrecipe`) and only the pages whose look changed are drawn again
+(:mod:`printkit.preview.pageimages`), ``--game stars-and-stripes-card --edits 5`` gave, edit
+to page complete: 0.70 s (recipes alone, load 1.9) and 0.58 s (both, load 2.1); edit to
+page updated 0.09-0.10 s; full rebuild 1.62-1.67 s.
 """
 
 from __future__ import annotations
