@@ -349,7 +349,7 @@ def booklet_pdf(booklet: Booklet, page: Paper) -> PdfLayout:
         try:
             data, keys = pdfrecipe.replayed(pages, _canvas(booklet, page), booklet)
             return replace(_from_json(learnt, data), page_keys=keys)
-        except (pagerecipe.Stale, KeyError, TypeError, ValueError):
+        except (pagerecipe.Stale, KeyError, IndexError, TypeError, ValueError):
             pass  # laid out afresh below, and kept again
     made: list[RecordingCanvas] = []
 
