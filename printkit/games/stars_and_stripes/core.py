@@ -178,8 +178,9 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
 
         Nothing is checked: :meth:`parse_state` is the way to build a position from text.
         """
-        return positions.build_state(self.geometry, self.contact_mask, self._corner, cells,
-                                     followers, hands, to_move, first, placed, turn, holder)
+        return positions.build_state(self.geometry, self.contact_mask, self._corner,
+                                     self._forbid, cells, followers, hands, to_move, first,
+                                     placed, turn, holder)
 
     def allow_of(self, cells: tuple[int, ...]) -> list[int]:
         """Per square of the board ``cells``: the cards a follower may take there under the
@@ -248,11 +249,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
 
     def _open_squares(self, state: StarsAndStripesState, player: Player) -> int:
         """The empty squares where ``player`` may place a follower whatever the card."""
-        candidates = state.reach[player] & ~state.occupied & ~state.fenced[player]
-        holder = state.trump_holder
-        if self._forbid and holder >= 0 and holder != player:
-            candidates &= ~self._trump_adjacent
-        return candidates
+        return state.reach[player] & ~state.occupied & ~state.fenced[player]
 
     def follower_options(self, state: StarsAndStripesState,
                          player: Player) -> list[tuple[Square, int]]:
@@ -286,30 +283,31 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
             return self._cache  # the same position again (``apply`` asks after the caller)
         (cells, _, hands, player, _, _, _, holder, occupied, _, reach, _, free, _, held,
          fenced) = state
-        if player < 0:
-            return EMPTY_MOVES
-        self._listed = state
-        mine = held[player]  # -1 for an unknown hand, 0 for an empty one
-        hand: Sequence[Card]
+        hand: Sequence[Card] | None  # None: the mover's known hand, fetched where used
         tail: Sequence[StarsAndStripesMove]
-        if mine > 0:
-            hand = hands[player] or ()
-            if min(held) > 0:  # every hand known and holding a card
-                tail = self._exchanges[player]
-            else:
+        if player >= 0 and min(held) > 0:  # every hand known and holding a card
+            self._listed = state
+            mine = held[player]
+            hand = None
+            tail = self._exchanges[player]
+        else:
+            if player < 0:
+                return EMPTY_MOVES
+            self._listed = state
+            mine = held[player]  # -1 for an unknown hand, 0 for an empty one
+            if mine > 0:
+                hand = hands[player]
                 tail = tuple([self._exchange_moves[q] for q in self._others[player]
                               if hands[q]])
-        else:
-            hand = () if mine == 0 else self.pool(state)
-            if not hand:
-                self._cache = PASS_ONLY
-                return PASS_ONLY
-            mine = hand_mask(hand)
-            tail = ()
+            else:
+                hand = () if mine == 0 else self.pool(state)
+                if not hand:
+                    self._cache = PASS_ONLY
+                    return PASS_ONLY
+                mine = hand_mask(hand)
+                tail = ()
         candidates = reach[player] & ~occupied & ~fenced[player]
         if holder != player:
-            if holder >= 0 and self._forbid:
-                candidates &= ~self._trump_adjacent
             allow = self._allow if cells is self._board_cells else self.allow_of(cells)
             if not free and self._short_lists:  # a few followers and the exchanges
                 rows = self._follower_rows
@@ -345,7 +343,9 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
                     count += allowed.bit_count()
         else:  # the Trump's holder places any card it holds
             fits = dict.fromkeys(squares_of(candidates), mine)
-            count = len(fits) * len(hand)
+            count = len(fits) * mine.bit_count()
+        if hand is None:
+            hand = hands[player] or ()  # known here: ``or ()`` only tells the type
         if not count and not free and not tail:
             tail = PASS_ONLY
         # MoveList(...) without calling the class (see its notes)
@@ -409,8 +409,6 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
                     gained |= group
                     for s in squares_of(group):
                         grow |= edge_mask[s]
-                if holder < 0 and grow & self._trump_bit:
-                    holder = player
                 new_followers = list(followers)
                 new_followers[player] |= gained
                 followers = tuple(new_followers)
@@ -428,6 +426,10 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
                 else:
                     reach = touch = tuple(new_reach)
                     near = grow
+                if holder < 0 and grow & self._trump_bit:
+                    holder = player
+                    if self._forbid:  # the others may no longer go next to the Trump
+                        near |= self._trump_adjacent
                 # the squares the new followers touch are closed to every other player
                 new_fenced = [fence | near for fence in fenced]
                 new_fenced[player] = fenced[player]

@@ -16,13 +16,15 @@ from printkit.games.stars_and_stripes.state import (
 from printkit.rules.base import Player
 
 
-def build_state(geo: Geometry, contact_mask: tuple[int, ...], corner: bool,
+def build_state(geo: Geometry, contact_mask: tuple[int, ...], corner: bool, forbid: bool,
                 cells: tuple[int, ...], followers: tuple[int, ...],
                 hands: tuple[tuple[Card, ...] | None, ...], to_move: Player, first: Player,
                 placed: bool, turn: int, holder: Player) -> StarsAndStripesState:
     """A state of a board with neighbour tables ``geo``, ``contact_mask`` the squares a
-    follower keeps other players off, and ``corner`` whether those differ from the edge
-    neighbours (``opponent_contact="edge_and_corner"``)."""
+    follower keeps other players off, ``corner`` whether those differ from the edge
+    neighbours (``opponent_contact="edge_and_corner"``) and ``forbid`` whether a held
+    Trump keeps the other players off the squares next to it
+    (``trump_exclusive="forbid"``)."""
     occupied = sum(1 << s for s, c in enumerate(cells) if c != EMPTY)
     owned = sum(followers)  # the players' masks never overlap
     independents = sum(1 << s for s, c in enumerate(cells) if c >= 0) & ~owned
@@ -42,6 +44,8 @@ def build_state(geo: Geometry, contact_mask: tuple[int, ...], corner: bool,
         for other, contact in enumerate(touch):
             if other != player:
                 fence |= contact
+        if forbid and holder >= 0 and holder != player:
+            fence |= geo.edge_mask[geo.centre]
         fenced.append(fence)
     return StarsAndStripesState(
         cells, followers, hands, to_move, first, placed, turn, holder, occupied,

@@ -330,8 +330,9 @@ class StarsAndStripesState(NamedTuple):
     held: tuple[int, ...]
     """Per player: the hand as a bit mask of card ids, -1 for a hand that is unknown."""
     fenced: tuple[int, ...]
-    """Per player: the squares the other players' followers keep them off (the union of
-    the others' ``touch``)."""
+    """Per player: the squares the other players keep them off: those the others'
+    followers touch (the union of the others' ``touch``) and, under ``forbid``, those next
+    to a Trump another player holds."""
 
     @property
     def frontier(self) -> tuple[int, ...]:
