@@ -5,8 +5,9 @@ legal moves of a position and the position a move leads to, all written for play
 engine's interface (notation, claims, refusals, results) on top.  What makes it fast:
 
 - a position is a named tuple whose derived fields (occupied squares, independents, the
-  squares each player's followers reach, the independent spots, the hands as bit masks)
-  are updated by each move for the mover alone and never recomputed;
+  squares each player's followers reach, the squares the others fence each player off,
+  the independent spots, the hands as bit masks) are updated by each move and never
+  recomputed;
 - every possible move is made once per game; a position without independent spots (most
   positions of a small board) lists its few legal moves as a plain tuple, whose length and
   items cost no Python call, and any other position's list
@@ -16,8 +17,9 @@ engine's interface (notation, claims, refusals, results) on top.  What makes it 
   playout (see ``_board_cells``), updated in place for the four squares around a card
   placed, rather than a field copied into every position;
 - the generators are drawn from exactly as ``Random.shuffle`` and ``Random.randrange`` draw
-  (the same calls of ``getrandbits``), without their Python-level helpers, so that a seed
-  gives the games it gave before.
+  (the same calls of ``getrandbits``; the deal's in
+  :mod:`~printkit.games.stars_and_stripes.shuffle`), without their Python-level helpers,
+  so that a seed gives the games it gave before.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from functools import cached_property
 from operator import itemgetter
 
 from printkit.games.stars_and_stripes import notation, positions
+from printkit.games.stars_and_stripes.shuffle import shuffle_deck, shuffle_steps
 from printkit.games.stars_and_stripes.state import (
     EMPTY,
     EMPTY_MOVES,
@@ -108,10 +111,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         self._home_edges = tuple((player, home, geo.edge[home])
                                  for player, home in enumerate(self.home_indices))
         """Per player: the home square and the squares sharing an edge with it."""
-        self._shuffle_steps = tuple((i, (i + 1).bit_length())
-                                    for i in range(self.n_cards - 1, 0, -1))
-        """What ``Random.shuffle`` draws for each place of the deck, from the last: a
-        number below ``i + 1``, drawn as a number of ``width`` bits until one is."""
+        self._shuffle_steps = shuffle_steps(self.n_cards)
         # per cell value (a card id, or EMPTY and TRUMP counted from the end): the cards a
         # follower may be next to it
         self._fit_of = (*match_masks(p.decks), self._all_cards, self._all_cards)
@@ -197,24 +197,8 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         return self._allow
 
     def initial_state(self, rng: random.Random) -> StarsAndStripesState:
-        players = self.players
         deck = list(range(self.n_cards))
-        if type(rng) is _Random:
-            # rng.shuffle(deck) and rng.randrange(players) without their Python-level
-            # helpers: the same draws (bits of the bound's length until one is below it)
-            getrandbits = rng.getrandbits
-            for i, width in self._shuffle_steps:
-                j = getrandbits(width)
-                while j > i:
-                    j = getrandbits(width)
-                deck[i], deck[j] = deck[j], deck[i]
-            width = players.bit_length()
-            first = getrandbits(width)
-            while first >= players:
-                first = getrandbits(width)
-        else:
-            rng.shuffle(deck)
-            first = rng.randrange(players)
+        first = shuffle_deck(rng, deck, self._shuffle_steps, self.players)
         cells = self._empty_board[:]
         allow = self._start_allow[:]
         fit_of = self._fit_of
