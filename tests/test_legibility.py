@@ -7,6 +7,7 @@ least 9 mm wide; no heading of a board key wrapped over two lines.
 
 from __future__ import annotations
 
+import functools
 import re
 import subprocess
 import sys
@@ -17,7 +18,11 @@ from pathlib import Path
 import pytest
 
 from printkit.kit.games import resolve
-from tests.legibility import MM, Measured, Run, measure, wrapped_headings
+from tests.legibility import MM, Measured, Run, wrapped_headings
+from tests.legibility import measure as _measure
+
+measure = functools.cache(_measure)
+"""Each PDF measured once for all the tests (the kits are built once for the module)."""
 
 BODY_PT = 8.0
 READ_PT = 6.0
