@@ -87,10 +87,10 @@ Reading every form of a kit costs 0.017 s (Spellbook), 0.04 s (Stars and Stripes
 Star): that is what recipes can save a build after an edit at most.  After the Trump's
 edit, the booklet's writer was 0.65 of Stars and Stripes' 0.72 s: it laid its text out
 again (reportlab's paragraphs), which no form cache saves; its pages are now replayed from
-recipes (about 0.07 s), and what remains of its 0.2 s is the imposed PDF and the HTML.  The deck of pictures shows
-where recipes matter more: before printkit's own reader drew images, svglib read every such
-face (1.9 ms a face against 0.11 ms), and the same edit took its card writer 0.181 CPU s
-with the cache and 0.193 s without.
+recipes (about 0.07 s), and what remains of its 0.2 s is the imposed PDF and the HTML.
+The deck of pictures shows where recipes matter more: before printkit's own reader drew
+images, svglib read every such face (1.9 ms a face against 0.11 ms), and the same edit took
+its card writer 0.181 CPU s with the cache and 0.193 s without.
 
 A page of the card PDFs costs 0.12-0.13 ms to lay out (everything the writer does apart
 from reading forms and writing the file) and 0.42-0.65 ms to write out, while finding one

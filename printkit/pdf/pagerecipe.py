@@ -40,11 +40,15 @@ OPEN, CLOSE = "\ue000", "\ue001"
 reportlab writes hold only numbers, names and Latin-1 string bytes)."""
 
 Event = list[Any]
-"""One step of a recording, as JSON: ``["t", object, fresh, font, size, leading, words]``
-(text), ``["f", key, width, height]`` (a form stored), ``["b", key]`` (a bookmark on the
-current page), ``["v", feature]`` (the page uses a feature of a later PDF version), ``["o", title, key, level, closed]`` (an outline entry), ``["p", code,
-forms]`` (the page ends: its operators, markers numbered within the page, and the forms it
-uses)."""
+"""One step of a recording, as JSON:
+
+- ``["t", object, fresh, font, size, leading, words]``: a piece of text;
+- ``["f", key, width, height]``: a form stored;
+- ``["b", key]``: a bookmark on the current page;
+- ``["v", feature]``: the page uses a feature of a later PDF version;
+- ``["o", title, key, level, closed]``: an outline entry;
+- ``["p", code, forms]``: the page ends: its operators (markers numbered within the page)
+  and the forms it uses."""
 
 
 class Stale(Exception):
