@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import json
 from pathlib import Path
 from typing import Any
 
@@ -281,3 +282,25 @@ def test_a_cover_line_in_two_faces_is_recorded_and_replayed(tmp_path: Path) -> N
         again = booklet_pdf(mixed, page)
     assert again == first == _fresh(mixed, page)
     assert title in _text_of(first.data)
+
+
+def test_a_page_entry_that_is_not_what_its_name_says_is_dropped_and_kept_again(
+        tmp_path: Path) -> None:
+    """A page is kept under the digest of its recipe: an entry whose content does not match
+    its name (written by something else, with a sound checksum) is not replayed, is removed,
+    and the next layout keeps the page again."""
+    booklet, page = _booklet("i-vant-to-be-alone")
+    with cache.session(tmp_path) as store:
+        assert store is not None
+        first = booklet_pdf(booklet, page)
+        key = pdfrecipe.layout_key(booklet, page)
+        assert key is not None
+        names = json.loads(store.get(key) or b"{}")["pages"]
+        store.put(names[1], b'[["p", ["0 0 m"], []]]')  # a sound entry, another page
+        assert pdfrecipe.find(key) is None
+        assert store.get(names[1]) is None
+        assert booklet_pdf(booklet, page) == first  # laid out again, and kept again
+        assert pdfrecipe.find(key) is not None
+        assert booklet_pdf(booklet, page) == first  # replayed
+        # misses: the first layout, the forged page found, the layout after it
+        assert store.counts.by_step[pdfrecipe.STEP] == [2, 3]

@@ -65,6 +65,9 @@ def find(key: str) -> tuple[dict[str, Any], list[list[pagerecipe.Event]]] | None
             page = store.get(name)
             if page is None:
                 raise LookupError
+            if digest("booklet-page", page) != name:  # not what its name says: drop it
+                store.forget(name)
+                raise LookupError
             pages.append(pagerecipe.unpack(page))
     except (LookupError, ValueError, TypeError):
         store.counts.count(STEP, False)
