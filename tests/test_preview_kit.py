@@ -10,7 +10,7 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from printkit.preview import kitview
+from printkit.preview import pageimages
 from printkit.preview.kitview import pdf_pages
 from printkit.preview.reads import stamp
 from printkit.preview.render import Preview, render_preview, under_problems
@@ -103,20 +103,17 @@ def _blank_pdf(width: float) -> bytes:
     return out.getvalue()
 
 
-def test_a_printed_page_is_drawn_once_for_the_same_pdf(monkeypatch: pytest.MonkeyPatch) -> None:
-    drawn: list[bytes] = []
-    real = kitview._rasterised
+def test_a_printed_page_is_drawn_once_for_the_same_pdf() -> None:
+    start = pageimages.DRAWN
 
-    def counted(data: bytes, first: int | None, dpi: int) -> tuple[bytes, ...]:
-        drawn.append(data)
-        return real(data, first, dpi)
+    def drawn() -> int:
+        return pageimages.DRAWN - start
 
-    monkeypatch.setattr(kitview, "_rasterised", counted)
     one, other = _blank_pdf(200), _blank_pdf(300)
     first = pdf_pages(one)
     assert len(first) == 1 and first[0].startswith(b"\x89PNG")
-    assert pdf_pages(one) == first and len(drawn) == 1  # kept: not drawn again
-    assert pdf_pages(other) != first and len(drawn) == 2  # other bytes: drawn
+    assert pdf_pages(one) == first and drawn() == 1  # kept: not drawn again
+    assert pdf_pages(other) != first and drawn() == 2  # other bytes: drawn
 
 
 def test_every_kind_of_component_in_one_definition() -> None:

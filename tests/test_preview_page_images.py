@@ -48,8 +48,8 @@ def test_only_the_pages_showing_an_edited_card_are_drawn_again(tmp_path: Path) -
     drawn = pageimages.DRAWN
     images = pdf_pages(after.data, keys=after.page_keys)
     assert pageimages.DRAWN - drawn == len(changed)
-    assert images == pageimages.draw_pages(after.data, range(after.pages), PAGE_DPI)
-    assert images != pageimages.draw_pages(before.data, range(before.pages), PAGE_DPI)
+    assert images == pageimages.draw_pages(after.data, PAGE_DPI)
+    assert images != pageimages.draw_pages(before.data, PAGE_DPI)
 
 
 def test_without_keys_a_pdf_is_kept_whole_by_its_bytes(tmp_path: Path) -> None:

@@ -345,9 +345,9 @@ def booklet_pdf(booklet: Booklet, page: Paper) -> PdfLayout:
         return _laid_out(booklet, page, BinaryCanvas)
     kept = pdfrecipe.find(key)
     if kept is not None:
-        learnt, pages = kept
+        learnt, pages, names = kept
         try:
-            data, keys = pdfrecipe.replayed(pages, _canvas(booklet, page), booklet)
+            data, keys = pdfrecipe.replayed(pages, names, _canvas(booklet, page), booklet)
             return replace(_from_json(learnt, data), page_keys=keys)
         except (pagerecipe.Stale, KeyError, IndexError, TypeError, ValueError):
             pass  # laid out afresh below, and kept again
@@ -366,13 +366,15 @@ def booklet_pdf(booklet: Booklet, page: Paper) -> PdfLayout:
     recording = made[-1].pk_recording if made else None
     if caught or recording is None or recording.spoilt:
         return layout
+    kept_pages = pdfrecipe.named(recording.pages)
     try:
-        again, keys = pdfrecipe.replayed(recording.pages, _canvas(booklet, page), booklet)
+        again, keys = pdfrecipe.replayed(recording.pages, [name for name, _ in kept_pages],
+                                         _canvas(booklet, page), booklet)
     except pagerecipe.Stale:
         return layout
     if again != layout.data:
         return layout
-    pdfrecipe.keep(key, _to_json(layout), recording.pages)
+    pdfrecipe.keep(key, _to_json(layout), kept_pages)
     return replace(layout, page_keys=keys)
 
 

@@ -50,8 +50,18 @@ def layout_key(booklet: Booklet, page: Paper) -> str | None:
         return None
 
 
-def find(key: str) -> tuple[dict[str, Any], list[list[pagerecipe.Event]]] | None:
-    """The layout kept under ``key``: what it learnt (JSON) and its pages' recipes."""
+Named = list[tuple[str, bytes]]
+"""Each page's recipe as JSON, after its name: the digest of that JSON."""
+
+
+def named(pages: list[list[pagerecipe.Event]]) -> Named:
+    """``pages`` as they are kept, each under the digest of its content."""
+    return [(digest("booklet-page", packed), packed) for packed in pagerecipe.pack(pages)]
+
+
+def find(key: str) -> tuple[dict[str, Any], list[list[pagerecipe.Event]], list[str]] | None:
+    """The layout kept under ``key``: what it learnt (JSON), its pages' recipes and their
+    names."""
     store = cache.active()
     if store is None:
         return None
@@ -61,7 +71,8 @@ def find(key: str) -> tuple[dict[str, Any], list[list[pagerecipe.Event]]] | None
         if found is None:
             raise LookupError
         head = json.loads(found)
-        for name in head["pages"]:
+        names = [str(name) for name in head["pages"]]
+        for name in names:
             page = store.get(name)
             if page is None:
                 raise LookupError
@@ -73,21 +84,19 @@ def find(key: str) -> tuple[dict[str, Any], list[list[pagerecipe.Event]]] | None
         store.counts.count(STEP, False)
         return None
     store.counts.count(STEP, True)
-    return head["layout"], pages
+    return head["layout"], pages, names
 
 
-def keep(key: str, layout: dict[str, Any], pages: list[list[pagerecipe.Event]]) -> None:
-    """Keep ``pages`` each under its own digest, and the layout under ``key``."""
+def keep(key: str, layout: dict[str, Any], pages: Named) -> None:
+    """Keep each of ``pages`` under its name, and the layout under ``key``."""
     store = cache.active()
     if store is None:
         return
-    names: list[str] = []
-    for packed in pagerecipe.pack(pages):
-        name = digest("booklet-page", packed)  # named by its content: kept once
-        if store.get(name) is None:
+    for name, packed in pages:
+        if store.get(name) is None:  # named by its content: kept once
             store.put(name, packed)
-        names.append(name)
-    store.put(key, json.dumps({"layout": layout, "pages": names}).encode())
+    store.put(key, json.dumps({"layout": layout, "pages": [name for name, _ in pages]}
+                              ).encode())
 
 
 class _Faces:
@@ -147,19 +156,19 @@ def _diagrams(value: object) -> Iterator[Diagram]:
             yield from _diagrams(part)
 
 
-def replayed(pages: list[list[pagerecipe.Event]], canvas: Any, booklet: Booklet
-             ) -> tuple[bytes, tuple[str, ...]]:
-    """The document ``pages`` make on ``canvas`` (writing into a ``BytesIO``), saved, and
-    a key for the look of each page: its recipe, the drawings of the faces it shows, the
-    booklet's fonts and the code.  Pages of two documents with the same key look the same
-    (their words may take other codes), so the preview draws such a page once
-    (:func:`printkit.preview.kitview.pdf_pages`)."""
+def replayed(pages: list[list[pagerecipe.Event]], names: list[str], canvas: Any,
+             booklet: Booklet) -> tuple[bytes, tuple[str, ...]]:
+    """The document ``pages`` (named ``names``, see :func:`named`) make on ``canvas``
+    (writing into a ``BytesIO``), saved, and a key for the look of each page: its recipe,
+    the drawings of the faces it shows, the booklet's fonts and the code.  Pages of two
+    documents with the same key look the same (their words may take other codes), so the
+    preview draws such a page once (:func:`printkit.preview.kitview.pdf_pages`)."""
     faces = _Faces(booklet)
     pagerecipe.replay(pages, canvas, faces.store)
     target: io.BytesIO = canvas._filename
     canvas.save()
     shared = (code_digest(), booklet.fonts, canvas._pagesize)
-    keys = tuple(digest("booklet-page-look", shared, packed,
-                        [faces.drawn.get(name, name) for name in events[-1][2]])
-                 for packed, events in zip(pagerecipe.pack(pages), pages, strict=True))
+    keys = tuple(digest("booklet-page-look", shared, name,
+                        [faces.drawn.get(form, form) for form in events[-1][2]])
+                 for name, events in zip(names, pages, strict=True))
     return target.getvalue(), keys

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from contextlib import nullcontext
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
@@ -41,11 +42,11 @@ class FaceForms:
         found = forms.get(key)
         if found is None:
             name = f"pkface{len(forms)}"
-            if isinstance(canvas, RecordingCanvas):  # noted, to be stored again on replay
-                with canvas.storing_form(key, lambda: (forms[key].width, forms[key].height)):
-                    forms[key] = store_form(canvas, name, svg())
-                return forms[key]
-            found = forms[key] = store_form(canvas, name, svg())
+            # a recording canvas notes the form, to be stored again when its pages replay
+            noted = (canvas.storing_form(key, lambda: (forms[key].width, forms[key].height))
+                     if isinstance(canvas, RecordingCanvas) else nullcontext())
+            with noted:
+                found = forms[key] = store_form(canvas, name, svg())
         return found
 
 

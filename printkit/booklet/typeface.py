@@ -87,11 +87,7 @@ def draw(canvas: Canvas, stack: FontStack, size: float, x: float, y: float, text
     parts = runs(stack, text, bold=bold, italic=italic)
     if len(parts) > 1:  # one text object, a run in each face (a booklet page's text is
         # set through text objects only: :mod:`printkit.pdf.pagerecipe` records them)
-        if anchor != "start":
-            wide = sum(float(pdfmetrics.stringWidth(chunk, face.name, size))
-                       for chunk, face in parts)
-            x -= wide / 2 if anchor == "middle" else wide
-        line = canvas.beginText(x, y)
+        line = canvas.beginText(sheettext.runs_start(parts, size, x, anchor), y)
         for chunk, face in parts:
             line.setFont(face.name, size)
             line.textOut(chunk)

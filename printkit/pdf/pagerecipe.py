@@ -157,7 +157,7 @@ class RecordingCanvas(BinaryCanvas):
         super().showPage()
 
     @contextmanager
-    def storing_form(self, key: str, width: Callable[[], tuple[float, float]]
+    def storing_form(self, key: str, size: Callable[[], tuple[float, float]]
                      ) -> Iterator[None]:
         """Note that the form ``key`` is stored here (its size asked for after)."""
         event: Event = ["f", key, 0.0, 0.0]
@@ -167,7 +167,7 @@ class RecordingCanvas(BinaryCanvas):
             yield
         finally:
             self.pk_recording.storing -= 1
-        event[2], event[3] = width()
+        event[2], event[3] = size()
 
 
 def _filled(item: str, text: Callable[[int], str]) -> str:

@@ -73,15 +73,21 @@ def words_code(canvas: Canvas, size: float, x: float, y: float, text: str, *,
     return runs_code(canvas, parts, size, x, y, anchor=anchor, flip=flip)
 
 
+def runs_start(parts: list[tuple[str, FontFace]], size: float, x: float,
+               anchor: str) -> float:
+    """Where a line given as runs starts so that (x, y) is its start, middle or end."""
+    if anchor == "start":
+        return x
+    total = sum(float(pdfmetrics.stringWidth(chunk, face.name, size)) for chunk, face in parts)
+    return x - (total / 2 if anchor == "middle" else total)
+
+
 def runs_code(canvas: Canvas, parts: list[tuple[str, FontFace]], size: float, x: float,
               y: float, *, anchor: str = "start", flip: bool = False) -> str:
     """Operators that set one line given as runs, each in its face, in one text object (the
     writer moves on by each run's width)."""
     register_fonts()
-    if anchor != "start":
-        total = sum(float(pdfmetrics.stringWidth(chunk, face.name, size))
-                    for chunk, face in parts)
-        x -= total / 2 if anchor == "middle" else total
+    x = runs_start(parts, size, x, anchor)
     doc = canvas._doc
     size_text = number(size)
     code: list[str] = []

@@ -190,24 +190,13 @@ def pdf_pages(data: bytes, *, first: int | None = None, dpi: int = PAGE_DPI,
     if found is None:
         if len(_PAGES) >= KEPT_PDFS:
             _PAGES.pop(next(iter(_PAGES)))
-        found = _PAGES[key] = _rasterised(data, first, dpi)
+        found = _PAGES[key] = tuple(draw_pages(data, dpi, first=first))
     return list(found)
 
 
 KEPT_PDFS = 32
 """How many PDFs' page images are kept between rebuilds."""
 _PAGES: dict[tuple[bytes, int | None, int], tuple[bytes, ...]] = {}
-
-
-def _rasterised(data: bytes, first: int | None, dpi: int) -> tuple[bytes, ...]:
-    import pypdfium2
-
-    document = pypdfium2.PdfDocument(data)
-    try:
-        count = len(document) if first is None else min(first, len(document))
-    finally:
-        document.close()
-    return tuple(draw_pages(data, range(count), dpi))
 
 
 def pdf_section(title: str, name: str, data: bytes, source: str,

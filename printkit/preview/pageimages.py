@@ -34,7 +34,7 @@ def keyed_pages(data: bytes, keys: Sequence[str], dpi: int) -> list[bytes]:
             found.append(png)
     missing = [index for index, png in enumerate(found) if png is None]
     if missing:
-        drawn = draw_pages(data, missing, dpi)
+        drawn = draw_pages(data, dpi, missing)
         with _LOCK:
             for index, png in zip(missing, drawn, strict=True):
                 found[index] = _KEPT[(keys[index], dpi)] = png
@@ -43,13 +43,17 @@ def keyed_pages(data: bytes, keys: Sequence[str], dpi: int) -> list[bytes]:
     return [png for png in found if png is not None]
 
 
-def draw_pages(data: bytes, indices: Sequence[int], dpi: int) -> list[bytes]:
-    """The pages ``indices`` (from 0) of the PDF ``data`` drawn by pdfium as PNG images."""
+def draw_pages(data: bytes, dpi: int, indices: Sequence[int] | None = None, *,
+               first: int | None = None) -> list[bytes]:
+    """The pages ``indices`` (from 0; every page, or the ``first`` N, when ``None``) of the
+    PDF ``data`` drawn by pdfium as PNG images."""
     global DRAWN
     import pypdfium2
 
     document = pypdfium2.PdfDocument(data)
     try:
+        if indices is None:
+            indices = range(len(document) if first is None else min(first, len(document)))
         pages = [_png(document[index].render(scale=dpi / 72).to_pil()) for index in indices]
     finally:
         document.close()
