@@ -61,14 +61,13 @@ class Recording:
 
     pages: list[list[Event]] = field(default_factory=list)
     current: list[Event] = field(default_factory=list)
-    texts: int = 0
-    """Markers set on the current page."""
     spoilt: str = ""
     """Why the recording cannot be replayed (empty: it can)."""
     storing: int = 0
     """How deep inside a form store the canvas is (text there belongs to the form)."""
     real: dict[int, str] = field(default_factory=dict)
-    """Marker number -> the operators reportlab wrote for it in this document."""
+    """Marker number -> the operators reportlab wrote for it in this document (the markers
+    of the current page, numbered from 0)."""
     objects: dict[int, int] = field(default_factory=dict)
     """Text object (by identity) -> its number on the current page."""
 
@@ -90,8 +89,7 @@ class _RecordingText(PDFTextObject):  # type: ignore[misc]  # reportlab has no t
             return str(super()._formatText(text))
         fresh = self._curSubset == -1
         obj = record.objects.setdefault(id(self), len(record.objects))
-        number = record.texts
-        record.texts += 1
+        number = len(record.real)
         canvas.pk_inside += 1
         try:
             record.real[number] = str(super()._formatText(text))
@@ -151,7 +149,7 @@ class RecordingCanvas(BinaryCanvas):
         record.current.append(["p", list(self._code), list(self._formsinuse)])
         self._code[:] = [_filled(item, record.real.__getitem__) for item in self._code]
         record.pages.append(record.current)
-        record.current, record.texts = [], 0
+        record.current = []
         record.real.clear()
         record.objects.clear()
         super().showPage()
