@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from printkit.games.stars_and_bars import fast
-from printkit.games.stars_and_bars.fast import Placements, shuffle, spots
+from printkit.games.stars_and_bars.fast import Placements, spots
 from printkit.games.stars_and_bars.rules import StarsAndBars
 from printkit.games.stars_and_bars.state import (
     PASS,
@@ -32,6 +32,7 @@ from printkit.games.stars_and_bars.state import (
 )
 from printkit.rules.agentbase import Agent
 from printkit.rules.base import Game, make_params
+from printkit.rules.draws import shuffle
 from printkit.simulator.agents import make_agent
 from printkit.simulator.simulate import game_generators, play_game
 

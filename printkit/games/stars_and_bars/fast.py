@@ -43,7 +43,6 @@ on ``a2`` too:
 from __future__ import annotations
 
 import operator
-import random
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple, overload
 
@@ -226,28 +225,6 @@ def make_stack(cards: tuple[Card, ...]) -> Stack:
     return stack
 
 
-_PLAIN = (random.Random._randbelow  # type: ignore[attr-defined]
-          is random.Random._randbelow_with_getrandbits)  # type: ignore[attr-defined]
-"""Whether ``random.Random`` draws below a bound as :func:`shuffle` writes out."""
-
-
-def shuffle(cards: list[Card], rng: random.Random) -> None:
-    """``rng.shuffle(cards)``, with the same draws and so the same order; for a plain
-    ``random.Random`` it is written out here without a method call per card (a playout
-    shuffles a deck, and the calls were a quarter of setting a game up)."""
-    if type(rng) is not random.Random or not _PLAIN:
-        rng.shuffle(cards)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        bound = i + 1  # random.Random._randbelow_with_getrandbits(i + 1)
-        width = bound.bit_length()
-        j = getrandbits(width)
-        while j >= bound:
-            j = getrandbits(width)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
 _SPOTS: dict[int, tuple[Space, ...]] = {}
 SPOTS_KEPT = 1 << 16
 """How many sets of spaces :func:`spots` remembers (shared by every engine)."""
@@ -362,4 +339,4 @@ class Placements(Sequence[Place]):
 
 
 __all__ = ["BIAS", "HANDS_KEPT", "LANE", "SPOTS_KEPT", "TABLE_BYTES", "Hand", "Packed",
-           "Placements", "Tables", "make_stack", "make_state", "shuffle", "spots", "tables_for"]
+           "Placements", "Tables", "make_stack", "make_state", "spots", "tables_for"]

@@ -62,7 +62,6 @@ from printkit.games.stars_and_bars.fast import (
     Tables,
     make_stack,
     make_state,
-    shuffle,
     tables_for,
 )
 from printkit.games.stars_and_bars.placing import Placing
@@ -84,6 +83,7 @@ from printkit.games.stars_and_bars.state import (
     add_to_pile,
 )
 from printkit.rules.base import Claim, Game, Player
+from printkit.rules.draws import shuffle
 
 Params = StarsAndBarsParams
 

@@ -17,9 +17,8 @@ engine's interface (notation, claims, refusals, results) on top.  What makes it 
   playout (see ``_board_cells``), updated in place for the four squares around a card
   placed, rather than a field copied into every position;
 - the generators are drawn from exactly as ``Random.shuffle`` and ``Random.randrange`` draw
-  (the same calls of ``getrandbits``; the deal's in
-  :mod:`~printkit.games.stars_and_stripes.shuffle`), without their Python-level helpers,
-  so that a seed gives the games it gave before.
+  (the same calls of ``getrandbits``; the deal's in :mod:`printkit.rules.draws`), without
+  their Python-level helpers, so that a seed gives the games it gave before.
 """
 
 from __future__ import annotations
@@ -31,7 +30,6 @@ from functools import cached_property
 from operator import itemgetter
 
 from printkit.games.stars_and_stripes import notation, positions
-from printkit.games.stars_and_stripes.shuffle import shuffle_deck, shuffle_steps
 from printkit.games.stars_and_stripes.state import (
     EMPTY,
     EMPTY_MOVES,
@@ -54,6 +52,7 @@ from printkit.games.stars_and_stripes.state import (
     squares_of,
 )
 from printkit.rules.base import NO_PLAYER, Game, Player
+from printkit.rules.draws import below, shuffle
 
 _new = tuple.__new__
 """Makes a state from its fields without the named tuple's own ``__new__`` (a Python
@@ -111,7 +110,6 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         self._home_edges = tuple((player, home, geo.edge[home])
                                  for player, home in enumerate(self.home_indices))
         """Per player: the home square and the squares sharing an edge with it."""
-        self._shuffle_steps = shuffle_steps(self.n_cards)
         # per cell value (a card id, or EMPTY and TRUMP counted from the end): the cards a
         # follower may be next to it
         self._fit_of = (*match_masks(p.decks), self._all_cards, self._all_cards)
@@ -198,7 +196,8 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
 
     def initial_state(self, rng: random.Random) -> StarsAndStripesState:
         deck = list(range(self.n_cards))
-        first = shuffle_deck(rng, deck, self._shuffle_steps, self.players)
+        shuffle(deck, rng)
+        first = below(rng, self.players)
         cells = self._empty_board[:]
         allow = self._start_allow[:]
         fit_of = self._fit_of

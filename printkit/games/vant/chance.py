@@ -20,6 +20,8 @@ import math
 import random
 from collections.abc import Sequence
 
+from printkit.rules.draws import shuffle
+
 _WIDTHS = tuple(n.bit_length() for n in range(64))
 """Bits drawn for a number below ``n``."""
 
@@ -27,16 +29,7 @@ _WIDTHS = tuple(n.bit_length() for n in range(64))
 def shuffled_deck(rng: random.Random) -> list[int]:
     """The cards 0 to 31 in the order ``rng.shuffle(list(range(32)))`` leaves them."""
     deck = list(range(32))
-    if type(rng) is not random.Random:
-        rng.shuffle(deck)
-        return deck
-    getrandbits, widths = rng.getrandbits, _WIDTHS
-    for i in range(31, 0, -1):  # Random.shuffle: each card swapped with one at or below it
-        width = widths[i + 1]
-        j = getrandbits(width)
-        while j > i:
-            j = getrandbits(width)
-        deck[i], deck[j] = deck[j], deck[i]
+    shuffle(deck, rng)
     return deck
 
 
