@@ -1,6 +1,6 @@
 """The preview's watcher at rest: no thread it starts wakes up while nothing changes (it
 blocks on the system's notifications, not on a timer), and it still sees a file deleted and
-written again."""
+written again, or a missing file's folder made while the watches were being set up."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from watchdog.observers.api import BaseObserver
 
+from printkit.preview import watch
 from printkit.preview.reads import Reads, stamp
 from printkit.preview.render import Preview
 from printkit.preview.server import Live, start
@@ -107,3 +109,37 @@ def test_a_save_during_the_first_part_skips_the_stale_booklet(tmp_path: Path) ->
     live.rebuild()
     assert rests == [] and live.version == 1 and live.preview.rest is not None
     assert live.preview.reads.changed()  # so the watcher rebuilds at once
+
+
+def test_a_folder_made_while_the_watches_are_set_up_is_watched_too(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder of a missing file appears after the watcher chose the folders to watch
+    but before it watches them: the system never reports that folder's creation, so the
+    watcher must look at the folders again, or the file's arrival goes unseen for ever."""
+    missing = tmp_path / "tables" / "spells.csv"
+    reads = Reads(missing=frozenset({str(missing)}))
+    assert reads.folders() == [str(tmp_path)]
+    real = watch._observer
+    calls: list[list[str]] = []
+
+    def late(folders: list[str], handler: watch._Handler) -> BaseObserver:
+        calls.append(folders)
+        missing.parent.mkdir(exist_ok=True)  # just before the first watches are in place
+        return real(folders, handler)
+
+    monkeypatch.setattr(watch, "_observer", late)
+    stop = watch.Stop()
+    waiting = threading.Event()
+    result: list[bool] = []
+    waiter = threading.Thread(target=lambda: result.append(watch.wait_for_change(
+        reads, stop, lambda burst: waiting.set() if burst is None else None)))
+    waiter.start()
+    try:
+        assert waiting.wait(WAIT)
+        missing.write_text("name\nSpark\n")
+        waiter.join(WAIT)
+        assert result == [True]
+        assert calls == [[str(tmp_path)], [str(missing.parent)]]
+    finally:
+        stop.set()
+        waiter.join(WAIT)

@@ -20,6 +20,7 @@ not below them), which wakes the process twice a second.
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 import time
@@ -60,6 +61,17 @@ rendering's own reads would otherwise start it again)."""
 
 native: Callable[[], BaseObserver] = Observer
 """The system's own observer (replaced in tests to act out a refusal)."""
+
+
+def _not_a_stop_right_after_start(record: logging.LogRecord) -> bool:
+    """Whether a record of watchdog's inotify emitter is worth showing: it logs an error
+    when an observer is stopped before its emitter's thread first looked for events, which
+    :func:`wait_for_change` does whenever a change came while the folders were being
+    watched (nothing is lost: that change is acted on)."""
+    return "called when the thread is inactive" not in record.getMessage()
+
+
+logging.getLogger("watchdog.observers.inotify").addFilter(_not_a_stop_right_after_start)
 
 
 class Stop:
@@ -142,28 +154,40 @@ def wait_for_change(reads: Reads, stop: Stop,
     or not."""
     events: queue.SimpleQueue[str | None] = queue.SimpleQueue()
     with stop.waking(events):
-        try:
-            observer = _observer(reads.folders(), _Handler(events))
-        except FileNotFoundError:  # a folder went away meanwhile: look again from a rendering
-            return not stop.is_set()
-        try:
-            # the watches are in place once started: a change made while the rendering read,
-            # before that, is found here
-            if reads.changed():
+        while True:
+            watched = reads.folders()
+            try:
+                observer = _observer(watched, _Handler(events))
+            except FileNotFoundError:  # a folder went away meanwhile: look from a rendering
                 return not stop.is_set()
-            if noticed is not None:
-                noticed(None)
-            while True:
-                burst = _burst(events)
-                if burst is None or stop.is_set():
-                    return False
-                if noticed is not None:
-                    noticed(burst)
-                if any(reads.concerns(path) for path in burst):
-                    return True
-        finally:
-            observer.stop()
-            observer.join()
+            try:
+                # the watches are in place once started: a change made while the rendering
+                # read, before that, is found here
+                if reads.changed():
+                    return not stop.is_set()
+                if reads.folders() == watched:
+                    return _changes(reads, events, stop, noticed)
+                # else a folder on the way to a missing file appeared before the folder
+                # holding it was watched (its creation is never reported): watch again
+            finally:
+                observer.stop()
+                observer.join()
+
+
+def _changes(reads: Reads, events: queue.SimpleQueue[str | None], stop: Stop,
+             noticed: Callable[[frozenset[str] | None], None] | None) -> bool:
+    """Wait, once the folders are watched, for a burst of ``events`` that concerns
+    ``reads`` (True) or for ``stop`` (False)."""
+    if noticed is not None:
+        noticed(None)
+    while True:
+        burst = _burst(events)
+        if burst is None or stop.is_set():
+            return False
+        if noticed is not None:
+            noticed(burst)
+        if any(reads.concerns(path) for path in burst):
+            return True
 
 
 def _burst(events: queue.SimpleQueue[str | None]) -> frozenset[str] | None:
