@@ -34,6 +34,7 @@ import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any
 
@@ -181,8 +182,11 @@ def _side(tree: Path, budget: float, agent_name: str, only: str | None) -> dict[
         [sys.executable, str(Path(__file__).resolve()), "--worker", "--budget", str(budget),
          "--agent", agent_name, *(["--only", only] if only is not None else [])],
         cwd=tree, env=env, capture_output=True, text=True, check=True)
-    rows = [Row(**fields) for fields in json.loads(done.stdout)]
-    return {row.label: row.moves / row.seconds for row in rows}
+    measured = json.loads(done.stdout)
+    rows = [Row(**fields) for fields in measured["rows"]]
+    found = {row.label: row.moves / row.seconds for row in rows}
+    found.update({COMPILED_NOTE + name: 0.0 for name in measured["compiled"]})
+    return found
 
 
 def against(commit: str, rounds: int, budget: float, agent_name: str,
@@ -203,7 +207,7 @@ def against(commit: str, rounds: int, budget: float, agent_name: str,
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
                             str(tree)], check=False)
     table = [("moves per second", commit[:10], "now", "ratio")]
-    for label in new[0]:
+    for label in [label for label in new[0] if not label.startswith(COMPILED_NOTE)]:
         if not all(label in r for r in old):
             table.append((label, "-", f"{statistics.median(r[label] for r in new):,.0f}", "-"))
             continue
@@ -214,6 +218,28 @@ def against(commit: str, rounds: int, budget: float, agent_name: str,
     _print_columns(table)
     print(f"({agent_name} agent; {rounds} rounds of {budget:g} s a row on each side, "
           "alternating; medians; ratio = now / earlier, per round)")
+    for side, results in ((commit[:10], old), ("now", new)):
+        names = sorted(label.removeprefix(COMPILED_NOTE) for label in results[0]
+                       if label.startswith(COMPILED_NOTE))
+        print(f"{side}: {_compiled_text(names)}")
+
+
+COMPILED_NOTE = "compiled: "
+"""How a worker's results name a module that ran compiled (not a row)."""
+
+
+def compiled_modules() -> list[str]:
+    """The printkit modules imported so far that run compiled code (mypyc's extension
+    modules, its shared runtime left out)."""
+    return sorted(name for name, module in list(sys.modules.items())
+                  if name.startswith("printkit.") and not name.endswith("__mypyc")
+                  and str(getattr(module, "__file__", "")).endswith(tuple(EXTENSION_SUFFIXES)))
+
+
+def _compiled_text(names: list[str]) -> str:
+    if not names:
+        return "every engine ran as Python"
+    return "compiled with mypyc: " + ", ".join(names) + " (the rest ran as Python)"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -231,11 +257,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     budget = args.budget or (0.5 if args.quick else 2.0)
     if args.worker:
-        print(json.dumps([asdict(row) for row in measure(budget, args.agent, args.only)]))
+        rows = [asdict(row) for row in measure(budget, args.agent, args.only)]
+        print(json.dumps({"rows": rows, "compiled": compiled_modules()}))
     elif args.against:
         against(args.against, args.rounds, budget, args.agent, args.only)
     else:
         print_table(measure(budget, args.agent, args.only), args.agent, budget)
+        print(_compiled_text(compiled_modules()))
     return 0
 
 

@@ -1,6 +1,9 @@
 """Stars and Stripes: the game's plugin (what printkit may ask of it)."""
 
 from printkit.plugins import GamePlugin, Resource
+from printkit.rules.compiled import prefer_fresh
+
+prefer_fresh(__name__, "core")  # the playout core, compiled with mypyc where it could be
 
 PLUGIN = GamePlugin(
     name="stars-and-stripes",

@@ -18,7 +18,13 @@ engine's interface (notation, claims, refusals, results) on top.  What makes it 
   placed, rather than a field copied into every position;
 - the generators are drawn from exactly as ``Random.shuffle`` and ``Random.randrange`` draw
   (the same calls of ``getrandbits``; the deal's in :mod:`printkit.rules.draws`), without
-  their Python-level helpers, so that a seed gives the games it gave before.
+  their Python-level helpers, so that a seed gives the games it gave before;
+- the module is compiled with mypyc when printkit is installed where a C compiler is
+  (``setup.py``; :mod:`printkit.rules.compiled` runs it only if built from this very
+  source), so it keeps to what mypyc compiles: the class allows the interpreted subclass
+  that adds the engine's interface, and the move tables are made on first use by
+  :meth:`Core._rows` rather than by a cached property (a compiled class has no instance
+  dictionary to cache in).
 """
 
 from __future__ import annotations
@@ -26,8 +32,9 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Sequence
-from functools import cached_property
 from operator import itemgetter
+
+from mypy_extensions import mypyc_attr
 
 from printkit.games.stars_and_stripes import notation, positions
 from printkit.games.stars_and_stripes.state import (
@@ -65,8 +72,11 @@ SMALL_HAND = 12
 (the 7x7 board's 8 cards give a few follower placements; the 15x15 board's 35 give dozens,
 which cost more to list, about 3% in A/B runs, than the lazy list costs to index)."""
 _object_new = object.__new__
+_Rows = tuple[tuple[StarsAndStripesMove, ...], ...]
+"""Every move of a kind, by square then card."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the engine's interface is added below
 class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams]):
     """Tables, deal, legal moves and play (see the module notes)."""
 
@@ -150,19 +160,18 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         self._board_cells: tuple[int, ...] = ()
         self._board: list[int] = []
         self._allow: list[int] = []
+        self._made_rows: tuple[_Rows, _Rows] | None = None
+        """Every follower and independent move (see :meth:`_rows`)."""
 
-    @cached_property
-    def _follower_rows(self) -> tuple[tuple[StarsAndStripesMove, ...], ...]:
-        """Every follower move, by square then card (made on first use: a large board has
-        tens of thousands, and a check that never asks for a move needs none)."""
-        return self._move_rows(FOLLOWER)
+    def _rows(self) -> tuple[_Rows, _Rows]:
+        """Every follower move and every independent move, by square then card (made on
+        first use: a large board has tens of thousands, and a check that never asks for a
+        move needs none)."""
+        if self._made_rows is None:
+            self._made_rows = (self._move_rows(FOLLOWER), self._move_rows(INDEPENDENT))
+        return self._made_rows
 
-    @cached_property
-    def _independent_rows(self) -> tuple[tuple[StarsAndStripesMove, ...], ...]:
-        """Every independent move, by square then card (made on first use)."""
-        return self._move_rows(INDEPENDENT)
-
-    def _move_rows(self, kind: MoveKind) -> tuple[tuple[StarsAndStripesMove, ...], ...]:
+    def _move_rows(self, kind: MoveKind) -> _Rows:
         cards = range(self.n_cards)
         return tuple(tuple(StarsAndStripesMove(kind, s, c) for c in cards)
                      for s in range(self.size * self.size))
@@ -293,7 +302,7 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         if holder != player:
             allow = self._allow if cells is self._board_cells else self.allow_of(cells)
             if not free and self._short_lists:  # a few followers and the exchanges
-                rows = self._follower_rows
+                rows = (self._made_rows or self._rows())[0]
                 listed: list[StarsAndStripesMove] = []
                 append = listed.append
                 while candidates:
@@ -335,10 +344,9 @@ class Core(Game[StarsAndStripesState, StarsAndStripesMove, StarsAndStripesParams
         moves = _object_new(MoveList)
         moves.fits = fits
         moves.n_followers = count
-        moves.followers = self._follower_rows
+        moves.followers, moves.independents = self._made_rows or self._rows()
         moves.squares = free
         moves.cards = hand
-        moves.independents = self._independent_rows
         moves.tail = tail
         moves.n_ind = n_ind = len(free) * len(hand)
         moves.length = count + n_ind + len(tail)

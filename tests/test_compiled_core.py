@@ -1,0 +1,141 @@
+"""Stars and Stripes' playout core compiled with mypyc: the compiled module plays exactly the
+games the Python source plays, and runs only while it was built from the source beside it
+(:mod:`printkit.rules.compiled`)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+import pytest
+
+from printkit.games.stars_and_stripes import core
+from printkit.rules.compiled import PURE_VARIABLE, RECORD_SUFFIX, is_compiled, is_fresh
+from tests.conftest import ROOT
+
+FOLDER = Path(core.__file__).parent
+_GAMES = textwrap.dedent("""
+    import hashlib, sys
+    from printkit.games.stars_and_stripes import core
+    from printkit.rules import registry
+    from printkit.rules.compiled import is_compiled
+    from printkit.simulator.agents import make_agent
+    from printkit.simulator.simulate import game_generators, play_game
+    digest = hashlib.sha256()
+    for options in ({"players": 4, "decks": 1, "board_size": 7},
+                    {"players": 3, "decks": 2, "board_size": 9},
+                    {"players": 2, "decks": 1, "board_size": 7}):
+        game = registry.engine_class("stars-and-stripes").from_options(options)
+        for agent_name in ("random", "beginner"):
+            agent = make_agent(agent_name, game)
+            for index in range(40):
+                record = play_game(game, agent, *game_generators(7, index))
+                for state in record.states:
+                    digest.update(repr(tuple(state)).encode())
+                digest.update(repr(game.legal_moves(record.states[len(record.states) // 2])
+                                   ).encode())
+    print(is_compiled(core), digest.hexdigest())
+""")
+
+
+def _games(pure: bool) -> tuple[bool, str]:
+    environment = {key: value for key, value in os.environ.items() if key != PURE_VARIABLE}
+    if pure:
+        environment[PURE_VARIABLE] = "1"
+    done = subprocess.run([sys.executable, "-c", _GAMES], cwd=ROOT, env=environment,
+                          capture_output=True, text=True, check=True)
+    compiled, digest = done.stdout.split()
+    return compiled == "True", digest
+
+
+def _built() -> bool:
+    return any((FOLDER / f"core{suffix}").is_file() for suffix in EXTENSION_SUFFIXES)
+
+
+def test_the_compiled_core_plays_the_games_the_source_plays() -> None:
+    if not _built():
+        # CI installs with a C compiler: there the compiled core must have been built
+        assert not os.environ.get("CI"), "setup.py did not compile the core with mypyc"
+        pytest.skip("no compiled core here (installed without a C compiler)")
+    compiled, fast = _games(pure=False)
+    source, slow = _games(pure=True)
+    assert (compiled, source) == (True, False)
+    assert fast == slow
+
+
+def test_the_installed_core_is_the_compiled_one_when_it_is_fresh() -> None:
+    if _built() and is_fresh(FOLDER, "core") and not os.environ.get(PURE_VARIABLE):
+        assert is_compiled(core)
+    else:
+        assert not is_compiled(core)
+
+
+def _package(tmp_path: Path, record: str | None) -> Path:
+    """A package ``pkg`` with a module ``mod``, a stand-in for its compiled form (not a
+    real extension: importing it fails) and, if given, a record of the source compiled."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "from printkit.rules.compiled import prefer_fresh\nprefer_fresh(__name__, 'mod')\n")
+    (package / "mod.py").write_text("FORM = 'source'\n")
+    (package / f"mod{EXTENSION_SUFFIXES[0]}").write_bytes(b"not an extension module")
+    if record is not None:
+        (package / f"mod{RECORD_SUFFIX}").write_text(record + "\n")
+    return package
+
+
+def _import_mod(tmp_path: Path, pure: bool = False) -> subprocess.CompletedProcess[str]:
+    environment = {key: value for key, value in os.environ.items() if key != PURE_VARIABLE}
+    environment["PYTHONPATH"] = os.pathsep.join([str(tmp_path), str(ROOT)])
+    if pure:
+        environment[PURE_VARIABLE] = "1"
+    return subprocess.run([sys.executable, "-c", "import pkg.mod; print(pkg.mod.FORM)"],
+                          env=environment, capture_output=True, text=True, check=False)
+
+
+@pytest.mark.parametrize("record", [None, "0" * 64, "not hex"])
+def test_a_compiled_module_not_built_from_its_source_is_passed_over(
+        tmp_path: Path, record: str | None) -> None:
+    _package(tmp_path, record)
+    done = _import_mod(tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "source"
+
+
+def test_a_compiled_module_built_from_its_source_is_the_one_imported(tmp_path: Path) -> None:
+    package = _package(tmp_path, None)
+    digest = hashlib.sha256((package / "mod.py").read_bytes()).hexdigest()
+    (package / f"mod{RECORD_SUFFIX}").write_text(digest + "\n")
+    assert is_fresh(package, "mod")
+    # the stand-in is what Python tries to import: it fails, which shows it was chosen
+    done = _import_mod(tmp_path)
+    assert done.returncode != 0 and "mod" in done.stderr
+    # unless the source is asked for
+    done = _import_mod(tmp_path, pure=True)
+    assert done.returncode == 0 and done.stdout.strip() == "source"
+    # an edit to the source makes the compiled form stale
+    (package / "mod.py").write_text("FORM = 'edited source'\n")
+    assert not is_fresh(package, "mod")
+    assert _import_mod(tmp_path).stdout.strip() == "edited source"
+
+
+def test_the_record_is_what_the_build_writes(tmp_path: Path) -> None:
+    """The build records the digest :func:`is_fresh` compares (setup.py's own code)."""
+    if not _built():
+        assert not os.environ.get("CI"), "setup.py did not compile the core with mypyc"
+        pytest.skip("no compiled core here (installed without a C compiler)")
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    for name in os.listdir(FOLDER):
+        if name.startswith("core"):
+            shutil.copy(FOLDER / name, copy / name)
+    assert is_fresh(copy, "core")
+    with (copy / "core.py").open("a") as source:
+        source.write("# an edit\n")
+    assert not is_fresh(copy, "core")
