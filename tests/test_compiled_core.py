@@ -139,3 +139,15 @@ def test_the_record_is_what_the_build_writes(tmp_path: Path) -> None:
     with (copy / "core.py").open("a") as source:
         source.write("# an edit\n")
     assert not is_fresh(copy, "core")
+
+
+def test_a_compiled_module_holds_no_doctest() -> None:
+    """The checkout's conftest.py leaves a compiled module's source out of the doctest
+    collection: nothing is lost only while it has no doctest."""
+    setup = (ROOT / "setup.py").read_text()
+    compiled = setup[setup.index("COMPILED = ("):].split(")", 1)[0]
+    paths = [part.strip(' "') for part in compiled.removeprefix("COMPILED = (").split(",")
+             if part.strip(' "')]
+    assert paths == ["printkit/games/stars_and_stripes/core.py"]
+    for path in paths:
+        assert ">>>" not in (ROOT / path).read_text()
