@@ -207,3 +207,25 @@ def test_bold_words_take_the_bold_face_of_a_font_without_italics(tmp_path: Path)
     # names its face, and the star, which Noto Serif lacks, comes from DejaVu Sans Bold
     assert drawn == [("Ζευς", bold), (" και ", regular), ("εννέα", regular), (" ", bold),
                      ("★", "PK-DejaVuSans-Bold")]
+
+
+def test_the_booklets_missing_characters_come_with_the_definitions(tmp_path: Path) -> None:
+    """A character the sheets' fonts lack and one the booklet's fonts lack: both are found
+    in one run (the booklet needs a whole definition to be rendered, and characters are
+    the one kind of problem that leaves the definition whole)."""
+    in_title, in_booklet = "\U00013000", "\U00013001"  # in no shipped font
+    definition = _designer(tmp_path, _template(f"Ένα {in_booklet} εδώ.", "Β."))
+    text = definition.read_text(encoding="utf-8")
+    title = next(line for line in text.split("\n") if line.startswith("title:"))
+    definition.write_text(text.replace(title, f"title: Ολύμπιοι {in_title}"),
+                          encoding="utf-8")
+    title_line = text.split("\n").index(title) + 1
+    lines = TEMPLATE.split("\n")
+    first = next(i for i, line in enumerate(lines, start=1) if "@FIRST@" in line)
+    for command in (["check"], ["build", "-o", str(tmp_path / "out")]):
+        status, err = _run(*command, str(definition))
+        assert status == 1 and "Traceback" not in err
+        assert f"olympioi.yaml:{title_line}:" in err and "U+13000" in err
+        assert f"olympioi.md.j2:{first}:5: error: no font of the booklet's stack" in err
+        assert "U+13001" in err
+    assert not (tmp_path / "out").exists()

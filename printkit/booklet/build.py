@@ -17,7 +17,7 @@ from printkit.booklet.components import counts_for
 from printkit.booklet.context import FILTERS, template_context
 from printkit.booklet.cover import cover
 from printkit.booklet.document import Block, Booklet, Directive, ExampleSource
-from printkit.booklet.environment import make_environment, render_template
+from printkit.booklet.environment import RenderedText, make_environment, render_template
 from printkit.booklet.examples import verify_blocks
 from printkit.booklet.figures import check_highlights, face_library, make_figure
 from printkit.booklet.frontmatter import split_front_matter
@@ -84,6 +84,28 @@ def player_colours(definition: Definition) -> tuple[str, ...]:
     return tuple(str(c) for c in value) if isinstance(value, (list, tuple)) else ()
 
 
+def _rendered(definition: Definition, engine: Game[Any, Any, Any] | None,
+              path: Path) -> RenderedText:
+    """The booklet template at ``path`` rendered for ``definition``."""
+    search = dict.fromkeys([path.parent, definition.path.parent, templates_dir()])
+    # one environment per template folder and session: its templates are compiled once for
+    # the base game and every variant (Jinja renders a compiled template with any context)
+    env = memo.cached("booklet-environment", tuple(search),
+                      lambda: make_environment(list(search), filters=FILTERS))
+    return render_template(env, path.name, template_context(definition, engine))
+
+
+def booklet_glyph_problems(definition: Definition,
+                           engine: Game[Any, Any, Any] | None) -> list[Problem]:
+    """The characters of the booklet no font of its stack has (none without a template):
+    what :func:`load_booklet` raises first, found early so that they are reported beside
+    the definition's own missing characters."""
+    path = find_template(definition)
+    if path is None:
+        return []
+    return glyph_problems(booklet_stack(definition), _rendered(definition, engine, path))
+
+
 def load_booklet(definition: Definition, engine: Game[Any, Any, Any] | None, *,
                  template: Path | None = None, spec: SheetSpec | None = None
                  ) -> Booklet | None:
@@ -97,12 +119,7 @@ def load_booklet(definition: Definition, engine: Game[Any, Any, Any] | None, *,
     path = template or find_template(definition)
     if path is None:
         return None
-    search = dict.fromkeys([path.parent, definition.path.parent, templates_dir()])
-    # one environment per template folder and session: its templates are compiled once for
-    # the base game and every variant (Jinja renders a compiled template with any context)
-    env = memo.cached("booklet-environment", tuple(search),
-                      lambda: make_environment(list(search), filters=FILTERS))
-    rendered = render_template(env, path.name, template_context(definition, engine))
+    rendered = _rendered(definition, engine, path)
     fonts = booklet_stack(definition)
     missing = glyph_problems(fonts, rendered)  # every word in the definition's fonts
     if missing:

@@ -133,17 +133,17 @@ def load_definition(
     faces = expand_faces(doc, face_groups, deck_count, kinds, problems, content=content,
                          backs=backs)
     components = read_components(doc, data, problems, kinds=kinds, content=content)
-    problems.extend(content.glyphs.problems())  # one problem a character, every card named
-    problems.extend(sheet_words_problems(doc, data, content, kinds))
+    # one problem a character, every card named
+    glyphs = [*content.glyphs.problems(), *sheet_words_problems(doc, data, content, kinds)]
     font = (data.get("style") or {}).get("font") or "Vera"
     if problems:
-        raise DefinitionError(sort_problems(problems))
+        raise DefinitionError(sort_problems([*problems, *glyphs]))
 
     card = data["card"]
     pr = data["print"]
     size = card["size"] or tuple(side * MM for side in PRESETS["poker"])
     back = backs.deck_back()
-    return Definition(
+    definition = Definition(
         path=path,
         game=data["game"],
         title=data["title"],
@@ -176,3 +176,16 @@ def load_definition(
         card_size_at=doc.where(("card", "size")),
         tuckbox=read_tuckbox(doc, data.get("tuckbox")),
     )
+    if glyphs:
+        raise GlyphsMissing(sort_problems(glyphs), definition)
+    return definition
+
+
+class GlyphsMissing(DefinitionError):
+    """The only problems of a definition are characters its fonts lack: the definition is
+    whole otherwise (:attr:`definition`), so that its booklet can be checked for the same
+    kind of problem and every one reported at once."""
+
+    def __init__(self, problems: Sequence[Problem], definition: Definition) -> None:
+        super().__init__(problems)
+        self.definition = definition

@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from printkit import plugins
-from printkit.definition.load import load_definition
+from printkit.booklet.build import booklet_glyph_problems
+from printkit.definition.load import GlyphsMissing, load_definition
 from printkit.definition.model import Definition
 from printkit.definition.variantnote import name_variant
-from printkit.errors import DefinitionError, PrintkitError, Problem
+from printkit.errors import DefinitionError, PrintkitError, Problem, sort_problems
 from printkit.examples.check import over_limits
 from printkit.plugins import PluginError, unknown_game
 from printkit.render.kinds import kinds_for
@@ -114,9 +115,7 @@ def resolve(name_or_path: str, *, variant: str | None = None,
     path = definition_path(name_or_path)
     display = str(path.relative_to(Path.cwd())) if path.is_relative_to(Path.cwd()) else str(path)
     try:
-        definition = load_definition(path, variant=variant, overrides=overrides,
-                                     display=display, check_parameters=check_parameters,
-                                     kinds=kinds_for)
+        definition = _load(path, variant=variant, overrides=overrides, display=display)
     except PrintkitError as exc:
         named = f"--variant {variant}"
         if variant is None or any(p.location is not None and p.location.source_line == named
@@ -125,8 +124,7 @@ def resolve(name_or_path: str, *, variant: str | None = None,
         note = Problem(f"these problems were found loading {display} with the variant "
                        f"{variant!r} (--variant {variant})")
         try:  # what the definition holds without the variant is not the variant's
-            load_definition(path, overrides=overrides, display=display,
-                            check_parameters=check_parameters, kinds=kinds_for)
+            _load(path, variant=None, overrides=overrides, display=display)
             without: tuple[Problem, ...] = ()
         except PrintkitError as plain:
             without = plain.problems
@@ -137,6 +135,27 @@ def resolve(name_or_path: str, *, variant: str | None = None,
     cls = engine_class(definition.rules)
     return ResolvedGame(definition, build_engine(cls, make_params(cls.Params,
                                                                  definition.parameters)))
+
+
+def _load(path: Path, *, variant: str | None, overrides: Settings,
+          display: str) -> Definition:
+    """The checked definition; where its only problems are characters its fonts lack,
+    those of its booklet are raised with them (the booklet needs a whole definition to be
+    rendered, so they would otherwise be found only once the others were fixed)."""
+    try:
+        return load_definition(path, variant=variant, overrides=overrides, display=display,
+                               check_parameters=check_parameters, kinds=kinds_for)
+    except GlyphsMissing as exc:
+        definition = exc.definition
+        try:
+            engine = None
+            if definition.rules is not None:
+                cls = engine_class(definition.rules)
+                engine = build_engine(cls, make_params(cls.Params, definition.parameters))
+            booklet = booklet_glyph_problems(definition, engine)
+        except PrintkitError:  # the booklet's other problems come once these are fixed
+            booklet = []
+        raise DefinitionError(sort_problems([*exc.problems, *booklet])) from None
 
 
 def load(path: Path | str, *, variant: str | None = None,
