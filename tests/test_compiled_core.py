@@ -4,9 +4,7 @@ games the Python source plays, and runs only while it was built from the source 
 
 from __future__ import annotations
 
-import hashlib
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -16,10 +14,19 @@ from pathlib import Path
 import pytest
 
 from printkit.games.stars_and_stripes import core
-from printkit.rules.compiled import PURE_VARIABLE, RECORD_SUFFIX, is_compiled, is_fresh
+from printkit.rules.compiled import (
+    PURE_VARIABLE,
+    RECORD_SUFFIX,
+    is_compiled,
+    is_fresh,
+    record_text,
+    sources_of,
+)
 from tests.conftest import ROOT
 
 FOLDER = Path(core.__file__).parent
+PACKAGES = FOLDER.parents[2]
+"""The folder holding printkit's package."""
 _GAMES = textwrap.dedent("""
     import hashlib, sys
     from printkit.games.stars_and_stripes import core
@@ -28,18 +35,18 @@ _GAMES = textwrap.dedent("""
     from printkit.simulator.agents import make_agent
     from printkit.simulator.simulate import game_generators, play_game
     digest = hashlib.sha256()
-    for options in ({"players": 4, "decks": 1, "board_size": 7},
-                    {"players": 3, "decks": 2, "board_size": 9},
-                    {"players": 2, "decks": 1, "board_size": 7}):
+    for options, games in (({"players": 4, "decks": 1, "board_size": 7}, 40),
+                           ({"players": 3, "decks": 2, "board_size": 9}, 20),
+                           ({"players": 2, "decks": 1, "board_size": 7}, 40),
+                           ({"players": 4, "decks": 4, "board_size": 15}, 4)):
         game = registry.engine_class("stars-and-stripes").from_options(options)
         for agent_name in ("random", "beginner"):
             agent = make_agent(agent_name, game)
-            for index in range(40):
+            for index in range(games):
                 record = play_game(game, agent, *game_generators(7, index))
-                for state in record.states:
+                for state in record.states:  # every position and its legal moves in order
                     digest.update(repr(tuple(state)).encode())
-                digest.update(repr(game.legal_moves(record.states[len(record.states) // 2])
-                                   ).encode())
+                    digest.update(repr(list(game.legal_moves(state))).encode())
     print(is_compiled(core), digest.hexdigest())
 """)
 
@@ -70,23 +77,25 @@ def test_the_compiled_core_plays_the_games_the_source_plays() -> None:
 
 
 def test_the_installed_core_is_the_compiled_one_when_it_is_fresh() -> None:
-    if _built() and is_fresh(FOLDER, "core") and not os.environ.get(PURE_VARIABLE):
+    if _built() and is_fresh(FOLDER, "core", PACKAGES) and not os.environ.get(PURE_VARIABLE):
         assert is_compiled(core)
     else:
         assert not is_compiled(core)
 
 
 def _package(tmp_path: Path, record: str | None) -> Path:
-    """A package ``pkg`` with a module ``mod``, a stand-in for its compiled form (not a
-    real extension: importing it fails) and, if given, a record of the source compiled."""
+    """A package ``pkg`` with a module ``mod`` that imports a constant of ``pkg.values``, a
+    stand-in for its compiled form (not a real extension: importing it fails) and, if
+    given, a record of the sources compiled."""
     package = tmp_path / "pkg"
     package.mkdir()
     (package / "__init__.py").write_text(
         "from printkit.rules.compiled import prefer_fresh\nprefer_fresh(__name__, 'mod')\n")
-    (package / "mod.py").write_text("FORM = 'source'\n")
+    (package / "mod.py").write_text("from pkg.values import SIZE\nFORM = f'source {SIZE}'\n")
+    (package / "values.py").write_text("SIZE = 7\n")
     (package / f"mod{EXTENSION_SUFFIXES[0]}").write_bytes(b"not an extension module")
     if record is not None:
-        (package / f"mod{RECORD_SUFFIX}").write_text(record + "\n")
+        (package / f"mod{RECORD_SUFFIX}").write_text(record)
     return package
 
 
@@ -99,46 +108,52 @@ def _import_mod(tmp_path: Path, pure: bool = False) -> subprocess.CompletedProce
                           env=environment, capture_output=True, text=True, check=False)
 
 
-@pytest.mark.parametrize("record", [None, "0" * 64, "not hex"])
-def test_a_compiled_module_not_built_from_its_source_is_passed_over(
+@pytest.mark.parametrize("record", [None, "", "0" * 64 + "  pkg/mod.py\n", "not a record\n"])
+def test_a_compiled_module_not_built_from_its_sources_is_passed_over(
         tmp_path: Path, record: str | None) -> None:
     _package(tmp_path, record)
     done = _import_mod(tmp_path)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "source"
+    assert done.stdout.strip() == "source 7"
 
 
-def test_a_compiled_module_built_from_its_source_is_the_one_imported(tmp_path: Path) -> None:
+def test_a_compiled_module_built_from_its_sources_is_the_one_imported(
+        tmp_path: Path) -> None:
     package = _package(tmp_path, None)
-    digest = hashlib.sha256((package / "mod.py").read_bytes()).hexdigest()
-    (package / f"mod{RECORD_SUFFIX}").write_text(digest + "\n")
-    assert is_fresh(package, "mod")
+    assert sources_of(tmp_path, "pkg.mod") == [package / "mod.py", package / "values.py"]
+    (package / f"mod{RECORD_SUFFIX}").write_text(record_text(tmp_path, "pkg.mod"))
+    assert is_fresh(package, "mod", tmp_path)
     # the stand-in is what Python tries to import: it fails, which shows it was chosen
     done = _import_mod(tmp_path)
     assert done.returncode != 0 and "mod" in done.stderr
     # unless the source is asked for
     done = _import_mod(tmp_path, pure=True)
-    assert done.returncode == 0 and done.stdout.strip() == "source"
-    # an edit to the source makes the compiled form stale
+    assert done.returncode == 0 and done.stdout.strip() == "source 7"
+    # an edit to a module it imports makes it stale (mypyc copies such constants in)
+    (package / "values.py").write_text("SIZE = 9\n")
+    assert not is_fresh(package, "mod", tmp_path)
+    assert _import_mod(tmp_path).stdout.strip() == "source 9"
+    # and so does an edit to its own source
+    (package / f"mod{RECORD_SUFFIX}").write_text(record_text(tmp_path, "pkg.mod"))
+    assert is_fresh(package, "mod", tmp_path)
     (package / "mod.py").write_text("FORM = 'edited source'\n")
-    assert not is_fresh(package, "mod")
+    assert not is_fresh(package, "mod", tmp_path)
     assert _import_mod(tmp_path).stdout.strip() == "edited source"
 
 
-def test_the_record_is_what_the_build_writes(tmp_path: Path) -> None:
-    """The build records the digest :func:`is_fresh` compares (setup.py's own code)."""
+def test_the_installed_record_lists_the_core_and_what_it_imports() -> None:
+    """The build's record covers the constants mypyc copies in: those of state.py, say."""
     if not _built():
         assert not os.environ.get("CI"), "setup.py did not compile the core with mypyc"
         pytest.skip("no compiled core here (installed without a C compiler)")
-    copy = tmp_path / "copy"
-    copy.mkdir()
-    for name in os.listdir(FOLDER):
-        if name.startswith("core"):
-            shutil.copy(FOLDER / name, copy / name)
-    assert is_fresh(copy, "core")
-    with (copy / "core.py").open("a") as source:
-        source.write("# an edit\n")
-    assert not is_fresh(copy, "core")
+    record = (FOLDER / f"core{RECORD_SUFFIX}").read_text(encoding="ascii")
+    listed = {line.split("  ", 1)[1] for line in record.splitlines()}
+    assert {"printkit/games/stars_and_stripes/core.py",
+            "printkit/games/stars_and_stripes/state.py",
+            "printkit/games/stars_and_stripes/moves.py",
+            "printkit/rules/base.py", "printkit/rules/draws.py"} <= listed
+    assert record == record_text(PACKAGES, "printkit.games.stars_and_stripes.core") or (
+        not is_fresh(FOLDER, "core", PACKAGES))
 
 
 def test_a_compiled_module_holds_no_doctest() -> None:
