@@ -20,11 +20,11 @@ engine's interface (notation, claims, refusals, results) on top.  What makes it 
   (the same calls of ``getrandbits``; the deal's in :mod:`printkit.rules.draws`), without
   their Python-level helpers, so that a seed gives the games it gave before;
 - the module is compiled with mypyc when printkit is installed where a C compiler is
-  (``setup.py``; :mod:`printkit.rules.compiled` runs it only if built from this very
-  source), so it keeps to what mypyc compiles: the class allows the interpreted subclass
-  that adds the engine's interface, and the move tables are made on first use by
-  :meth:`Core._rows` rather than by a cached property (a compiled class has no instance
-  dictionary to cache in).
+  (``setup.py``; :mod:`printkit.rules.compiled` runs it only while the sources it was
+  built from are unchanged), so it keeps to what mypyc compiles: the class allows the
+  interpreted subclass that adds the engine's interface, and the move tables are made on
+  first use by :meth:`Core._rows` rather than by a cached property (a compiled class has
+  no instance dictionary to cache in).
 """
 
 from __future__ import annotations
