@@ -8,16 +8,16 @@ file is not the file collected).  Such a module holds no doctests
 
 from __future__ import annotations
 
-from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
 
+from printkit.rules.compiled import has_compiled
+
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """Leave out a module's source when a compiled form of it lies beside it."""
-    if collection_path.suffix == ".py" and any(
-            collection_path.with_name(collection_path.stem + suffix).is_file()
-            for suffix in EXTENSION_SUFFIXES):
+    if collection_path.suffix == ".py" and has_compiled(collection_path.parent,
+                                                        collection_path.stem):
         return True
     return None

@@ -55,18 +55,22 @@ class BuildCompiled(build_ext):
             return  # the modules stay Python
         compiled = _compiled_rules()
         for path, record in zip(COMPILED, records, strict=True):
-            module = path.removesuffix(".py").replace("/", ".")
-            record.write_text(compiled.record_text(HERE, module), encoding="ascii")
+            record.write_text(compiled.record_text(HERE, _module(path)), encoding="ascii")
 
     def _record_path(self, path: str) -> Path:
-        module = path.removesuffix(".py").replace("/", ".")
-        return Path(self.get_ext_fullpath(module)).parent / (Path(path).stem + RECORD_SUFFIX)
+        folder = Path(self.get_ext_fullpath(_module(path))).parent
+        return folder / (Path(path).stem + RECORD_SUFFIX)
 
     def get_outputs(self) -> list[str]:
         outputs = [o for o in super().get_outputs() if "_compiled_placeholder" not in o]
         outputs.extend(str(record) for record in map(self._record_path, COMPILED)
                        if record.is_file())
         return outputs
+
+
+def _module(path: str) -> str:
+    """The module name of a path of :data:`COMPILED`."""
+    return path.removesuffix(".py").replace("/", ".")
 
 
 def _compiled_rules() -> Any:

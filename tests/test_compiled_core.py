@@ -17,6 +17,7 @@ from printkit.games.stars_and_stripes import core
 from printkit.rules.compiled import (
     PURE_VARIABLE,
     RECORD_SUFFIX,
+    has_compiled,
     is_compiled,
     is_fresh,
     record_text,
@@ -62,7 +63,7 @@ def _games(pure: bool) -> tuple[bool, str]:
 
 
 def _built() -> bool:
-    return any((FOLDER / f"core{suffix}").is_file() for suffix in EXTENSION_SUFFIXES)
+    return has_compiled(FOLDER, "core")
 
 
 def test_the_compiled_core_plays_the_games_the_source_plays() -> None:

@@ -130,11 +130,16 @@ def resolve(name_or_path: str, *, variant: str | None = None,
             without = plain.problems
         located = name_variant(exc.problems, path, display, variant, without)
         raise type(exc)([*located, note]) from None
+    return ResolvedGame(definition, _engine(definition))
+
+
+def _engine(definition: Definition) -> Game[Any, Any, Any] | None:
+    """The rules engine a checked definition names, with its parameters (``None``
+    without rules)."""
     if definition.rules is None:
-        return ResolvedGame(definition, None)
+        return None
     cls = engine_class(definition.rules)
-    return ResolvedGame(definition, build_engine(cls, make_params(cls.Params,
-                                                                 definition.parameters)))
+    return build_engine(cls, make_params(cls.Params, definition.parameters))
 
 
 def _load(path: Path, *, variant: str | None, overrides: Settings,
@@ -146,13 +151,8 @@ def _load(path: Path, *, variant: str | None, overrides: Settings,
         return load_definition(path, variant=variant, overrides=overrides, display=display,
                                check_parameters=check_parameters, kinds=kinds_for)
     except GlyphsMissing as exc:
-        definition = exc.definition
         try:
-            engine = None
-            if definition.rules is not None:
-                cls = engine_class(definition.rules)
-                engine = build_engine(cls, make_params(cls.Params, definition.parameters))
-            booklet = booklet_glyph_problems(definition, engine)
+            booklet = booklet_glyph_problems(exc.definition, _engine(exc.definition))
         except PrintkitError:  # the booklet's other problems come once these are fixed
             booklet = []
         raise DefinitionError(sort_problems([*exc.problems, *booklet])) from None

@@ -38,6 +38,11 @@ def source_digest(source: Path) -> str:
     return hashlib.sha256(source.read_bytes()).hexdigest()
 
 
+def has_compiled(folder: Path, name: str) -> bool:
+    """Whether module ``name`` in ``folder`` has a compiled form beside its source."""
+    return any((folder / f"{name}{suffix}").is_file() for suffix in EXTENSION_SUFFIXES)
+
+
 def _module_file(root: Path, module: str) -> Path | None:
     base = root.joinpath(*module.split("."))
     for path in (base.with_suffix(".py"), base / "__init__.py"):
@@ -69,7 +74,8 @@ def sources_of(root: Path, module: str) -> list[Path]:
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:
-                    parts = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    parts = package.split(".")
+                    parts = parts[:len(parts) - node.level + 1]
                     base = ".".join([*parts, *([base] if base else [])])
                 names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
             else:
@@ -100,7 +106,7 @@ def is_fresh(folder: Path, name: str, root: Path) -> bool:
             return False
     except (OSError, UnicodeDecodeError):
         return False
-    return any((folder / f"{name}{suffix}").is_file() for suffix in EXTENSION_SUFFIXES)
+    return has_compiled(folder, name)
 
 
 def prefer_fresh(package: str, name: str) -> None:
@@ -112,8 +118,8 @@ def prefer_fresh(package: str, name: str) -> None:
         return
     folder = Path(sys.modules[package].__file__ or "").parent
     root = folder.parents[package.count(".")]
-    compiled = any((folder / f"{name}{suffix}").is_file() for suffix in EXTENSION_SUFFIXES)
-    if not compiled or (not os.environ.get(PURE_VARIABLE) and is_fresh(folder, name, root)):
+    if not has_compiled(folder, name) or (not os.environ.get(PURE_VARIABLE)
+                                          and is_fresh(folder, name, root)):
         return  # the normal import finds the right form
     spec = importlib.util.spec_from_file_location(full, folder / f"{name}.py")
     assert spec is not None and spec.loader is not None
